@@ -1,0 +1,203 @@
+"""The command line: ``revoke-equity rule FILE`` and friends.
+
+``main(argv)`` returns the exit code: 0 every board ruled; 1 some boards could not be read or ruled
+(the others are still ruled, the errors go to stderr); 2 bad usage.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from importlib import resources
+
+from revoke_equity import __version__
+from revoke_equity.errors import RevokeEquityError
+
+EXIT_OK, EXIT_SOME_FAILED, EXIT_USAGE = 0, 1, 2
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.print_usage(sys.stderr)
+        raise _UsageError(f"{self.prog}: error: {message}")
+
+
+class _UsageError(Exception):
+    pass
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="revoke-equity",
+        description="Law-exact revoke rulings (Laws 61-64, 12C) with a double-dummy estimate of "
+        "the result without the revoke.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+    rule = sub.add_parser("rule", help="rule on the board(s) of a case file",
+                          description="Rule on every board of FILE (.json, .pbn, .lin, - for "
+                          "stdin, or a BBO handviewer URL).")
+    rule.add_argument("file", nargs="?", help="case file, '-' for stdin, or a handviewer URL")
+    rule.add_argument("--example", action="store_true",
+                      help="rule on the bundled example board instead of a file")
+    rule.add_argument("--board", type=int, help="rule on this board number only")
+    rule.add_argument("--laws", choices=["1997", "2007", "2017"],
+                      help="law edition (default: the case's own, else 2017)")
+    rule.add_argument("--noticed", choices=["during-play", "end-of-play", "after-next-deal-call",
+                                            "after-round"],
+                      help="when attention was first drawn to the revoke (default: the case's own,"
+                      " else end-of-play)")
+    rule.add_argument("--json", action="store_true", help="print the ruling JSON of ruling.md")
+    rule.add_argument("--no-equity", action="store_true",
+                      help="skip the double-dummy part (no solver calls)")
+    rule.add_argument("--compare", type=int, metavar="SCORE",
+                      help="the other table's NS score: show each option in IMPs")
+    rule.add_argument("--field", metavar="S1,S2,...",
+                      help="other NS scores on the board: show each option in matchpoints")
+    rule.add_argument("--unicode", action="store_true", help="suit symbols in the text output")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except _UsageError as exc:
+        print(exc, file=sys.stderr)
+        return EXIT_USAGE
+    except SystemExit as exc:  # --help, --version
+        return int(exc.code or 0)
+    if args.command == "rule":
+        return _rule(args)
+    parser.print_help(sys.stderr)
+    return EXIT_USAGE
+
+
+def _field(text: str | None) -> list[int] | None:
+    if text is None:
+        return None
+    try:
+        return [int(x) for x in text.replace(" ", "").split(",") if x]
+    except ValueError:
+        raise _UsageError(f"--field takes NS scores separated by commas, not {text!r}") from None
+
+
+def _rule(args: argparse.Namespace) -> int:
+    from revoke_equity.io import BoardInput, apply_overrides, read_boards, read_path
+
+    try:
+        field = _field(args.field)
+        if args.example == (args.file is not None):
+            raise _UsageError("give a FILE (or '-', or a handviewer URL), or --example")
+        if args.example:
+            text = resources.files("revoke_equity").joinpath(
+                "examples/two-revokes-same-suit.json").read_text()
+            boards: list[BoardInput] = read_boards(text, fmt="json", name="example")
+        else:
+            boards = read_path(args.file)
+    except _UsageError as exc:
+        print(f"revoke-equity rule: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except OSError as exc:
+        print(f"revoke-equity rule: cannot read {args.file}: {exc.strerror or exc}",
+              file=sys.stderr)
+        return EXIT_USAGE
+    except RevokeEquityError as exc:
+        print(f"revoke-equity rule: {exc}", file=sys.stderr)
+        return EXIT_SOME_FAILED
+    if args.board is not None:
+        boards = [b for b in boards if b.board == args.board]
+        if not boards:
+            print(f"revoke-equity rule: no board {args.board} in the input", file=sys.stderr)
+            return EXIT_SOME_FAILED
+    solver = None
+    if not args.no_equity:
+        from revoke_equity.solver.pool import default_solver
+
+        solver = default_solver()
+    from revoke_equity.report.text import render
+    from revoke_equity.ruling import rule
+
+    failed = False
+    rulings: list[dict[str, object]] = []
+    texts: list[str] = []
+    for entry in boards:
+        if entry.error is not None or entry.case is None:
+            print(f"revoke-equity rule: {entry.error}", file=sys.stderr)
+            failed = True
+            continue
+        case = apply_overrides(entry.case, laws=args.laws, noticed=args.noticed)
+        try:
+            ruling = rule(case, solver)
+        except RevokeEquityError as exc:
+            print(f"revoke-equity rule: {_located(exc, case.board)}", file=sys.stderr)
+            failed = True
+            continue
+        data = ruling.to_dict()
+        comparison = _comparison(ruling, args.compare, field)
+        if comparison:
+            data["comparison"] = comparison
+        rulings.append(data)
+        text = render(ruling, unicode=args.unicode)
+        if comparison:
+            text += _comparison_text(comparison)
+        texts.append(text)
+    if args.json:
+        payload: object = rulings[0] if len(boards) == 1 and rulings else rulings
+        print(json.dumps(payload, indent=2, ensure_ascii=False))
+    else:
+        print("\n".join(texts), end="")
+    return EXIT_SOME_FAILED if failed else EXIT_OK
+
+
+def _located(exc: RevokeEquityError, board: int | None) -> str:
+    from revoke_equity.errors import CaseError
+
+    if isinstance(exc, CaseError):
+        return str(exc.with_board(board))
+    return f"board {board}: {exc}" if board is not None else str(exc)
+
+
+def _comparison(ruling: object, other: int | None, field: list[int] | None) -> dict[str, object]:
+    from revoke_equity.equity.adjusted import imps, matchpoints, weighted_imps, weighted_matchpoints
+    from revoke_equity.ruling import Ruling
+
+    assert isinstance(ruling, Ruling)
+    if other is None and not field:
+        return {}
+    options: dict[str, int] = {
+        "table": ruling.record.declarer_tricks,
+        "mechanical": ruling.mechanical_tricks,
+        "recommended": ruling.recommendation.declarer_tricks,
+    }
+    if ruling.equity is not None:
+        options["equity"] = ruling.equity.declarer_tricks
+    out: dict[str, object] = {}
+    if other is not None:
+        table = {k: imps(ruling.score(t) - other) for k, t in options.items()}
+        if ruling.weighted is not None:
+            table["weighted"] = weighted_imps(ruling.weighted, other)  # type: ignore[assignment]
+        out["imps_ns"] = {"other_table_ns": other, "options": table}
+    if field:
+        mps = {k: round(matchpoints(ruling.score(t), field), 2) for k, t in options.items()}
+        if ruling.weighted is not None:
+            mps["weighted"] = weighted_matchpoints(ruling.weighted, field)
+        out["matchpoints_ns_percent"] = {"field": field, "options": mps}
+    return out
+
+
+def _comparison_text(comparison: dict[str, object]) -> str:
+    lines = ["", "Comparison", "----------"]
+    for key, label in (("imps_ns", "IMPs to NS"), ("matchpoints_ns_percent", "NS matchpoints %")):
+        block = comparison.get(key)
+        if isinstance(block, dict):
+            opts = block["options"]
+            lines.append(label + ": " + ", ".join(f"{k} {v:+g}" if key == "imps_ns" else
+                                                  f"{k} {v:g}" for k, v in opts.items()))
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,31 @@
+"""What differs between the 1997, 2007 and 2017 Laws, as data the law code reads.
+
+See ``../shared/spec/ruling.md`` ("Editions") and ``../shared/laws.md``.
+"""
+
+from __future__ import annotations
+
+from revoke_equity.model.edition import Edition
+
+
+def has_64a2_extra_trick(edition: Edition) -> bool:
+    """1997 Law 64A2: one more trick if the offender later won a trick with a card of the suit led
+    to the revoke trick."""
+    return edition is Edition.LAWS_1997
+
+
+def trick_twelve_label(edition: Edition) -> str:
+    """A revoke on trick 12: Law 64B6 (2007, 2017); in 1997 only Law 62D handles it."""
+    return "62D" if edition is Edition.LAWS_1997 else "64B6"
+
+
+def both_sides_label(edition: Edition) -> str:
+    """Both sides revoked: Law 64B7 (2007, 2017); in 1997 the 2001 WBF Laws Committee minute, reported
+    as 64C."""
+    return "64C" if edition is Edition.LAWS_1997 else "64B7"
+
+
+def equity_label(edition: Edition, clause: str) -> str:
+    """The label of an adjusted score replacing the mechanical result: ``clause`` is ``C1``,
+    ``C2a`` or ``C2b`` (2017 numbering); 1997 and 2007 have one Law 64C."""
+    return f"64{clause}" if edition is Edition.LAWS_2017 else "64C"

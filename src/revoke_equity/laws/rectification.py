@@ -1,0 +1,190 @@
+"""Law 64: the automatic trick transfer for established revokes, its exceptions and the cap.
+
+Implements ``ruling.md`` ("Rectification of one established revoke", "Several revokes by one
+side", "Mechanical result") for the 1997, 2007 and 2017 Laws.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from revoke_equity.errors import CaseError
+from revoke_equity.laws.editions import both_sides_label, has_64a2_extra_trick, trick_twelve_label
+from revoke_equity.laws.revokes import Revoke, RevokeKind
+from revoke_equity.model.case import Noticed
+from revoke_equity.model.edition import Edition
+from revoke_equity.model.play import PlayRecord
+from revoke_equity.model.seats import Side
+
+
+@dataclass(frozen=True)
+class Rectification:
+    """The law that decided one established revoke, and the tricks it prescribes taken alone."""
+
+    trick: int
+    player: str
+    law: str
+    tricks: int
+    reason: str
+
+    def as_dict(self) -> dict[str, object]:
+        return {"trick": self.trick, "player": self.player, "law": self.law, "tricks": self.tricks}
+
+
+@dataclass(frozen=True)
+class TrickTransfer:
+    """The outcome of Law 64 for the whole board."""
+
+    rectifications: tuple[Rectification, ...]
+    offending_side: Side | None
+    """The side whose revokes are rectified; ``None`` when no side or both sides revoked."""
+    prescribed: int
+    """Sum of the tricks each rectification prescribes on its own."""
+    transferred: int
+    """Tricks actually transferred, after the cap on distinct tricks."""
+    table_declarer_tricks: int
+    declarer_side: Side
+
+    @property
+    def mechanical_declarer_tricks(self) -> int:
+        """Law 64A at the end of play: declarer's table tricks, plus or minus the transfer."""
+        if self.offending_side is None:
+            return self.table_declarer_tricks
+        sign = -1 if self.offending_side is self.declarer_side else 1
+        return self.table_declarer_tricks + sign * self.transferred
+
+
+def exception_64b(
+    revoke: Revoke,
+    earlier: list[Revoke],
+    record: PlayRecord,
+    edition: Edition,
+    both_sides: bool,
+) -> tuple[str, str] | None:
+    """The first Law 64B exception that applies, in the order of ``ruling.md``, with its reason."""
+    noticed = record.case.noticed
+    if noticed is Noticed.AFTER_NEXT_DEAL_CALL:
+        return "64B4", "attention was first drawn after a non-offender called on the next deal"
+    if noticed is Noticed.AFTER_ROUND:
+        return "64B5", "attention was first drawn after the round ended"
+    if revoke.trick == 12:
+        return trick_twelve_label(edition), "a revoke on trick 12 is corrected under Law 62D"
+    if revoke.by_dummy:
+        return "64B3", "a revoke by failing to play a card of dummy"
+    if revoke.kind is RevokeKind.PENALTY_CARD:
+        return "64B3", "a revoke by failing to play a penalty card"
+    for first in earlier:
+        if first.player is revoke.player and first.suit_led is revoke.suit_led:
+            return "64B2", (
+                f"a second revoke by {revoke.player} in the same suit as the revoke at trick "
+                f"{first.trick}"
+            )
+    if both_sides:
+        return both_sides_label(edition), "both sides have established revokes on the board"
+    if record.tricks_won(revoke.side, revoke.trick) == 0:
+        return "64B1", "the offending side won neither the revoke trick nor any later trick"
+    return None
+
+
+def rectify(record: PlayRecord, revokes: tuple[Revoke, ...], edition: Edition) -> TrickTransfer:
+    """Apply Law 64 to every established revoke of ``record`` and cap the total transfer."""
+    established = [r for r in revokes if r.established]
+    sides = {r.side for r in established}
+    both_sides = len(sides) == 2
+    rectifications: list[Rectification] = []
+    demands: list[tuple[Revoke, int]] = []
+    for i, revoke in enumerate(established):
+        trick = record.trick(revoke.trick)
+        if trick.winner is None:
+            raise CaseError(
+                "the revoke is in a trick left unfinished by the claim; who won that trick must be "
+                "decided before Law 64 can be applied",
+                board=record.case.board, trick=revoke.trick, seat=str(revoke.player),
+                card=str(revoke.card),
+            )
+        exception = exception_64b(revoke, established[:i], record, edition, both_sides)
+        if exception is not None:
+            law, reason = exception
+            rectifications.append(Rectification(revoke.trick, str(revoke.player), law, 0, reason))
+            continue
+        later = record.tricks_won(revoke.side, revoke.trick + 1)
+        if trick.winner is revoke.player:
+            tricks = 1 + (1 if later > 0 else 0)
+            reason = (
+                f"{revoke.player} won the revoke trick: it is transferred"
+                + (", plus one trick because the offending side won a later trick" if later else
+                   "; the offending side won no later trick")
+            )
+            rectifications.append(Rectification(revoke.trick, str(revoke.player), "64A1", tricks,
+                                                 reason))
+        else:
+            tricks = 1
+            reason = (
+                f"{revoke.player} did not win the revoke trick; the offending side won that trick "
+                "or a later one: one trick is transferred"
+            )
+            if has_64a2_extra_trick(edition) and _won_later_with_suit_led(record, revoke):
+                tricks = 2
+                reason += (
+                    f", plus one because {revoke.player} later won a trick with a "
+                    f"{revoke.suit_led} he could have played to the revoke trick (1997)"
+                )
+            rectifications.append(Rectification(revoke.trick, str(revoke.player), "64A2", tricks,
+                                                 reason))
+        demands.append((revoke, tricks))
+    prescribed = sum(t for _, t in demands)
+    transferred = _assign_distinct_tricks(record, demands)
+    offending = next(iter(sides)) if len(sides) == 1 else None
+    return TrickTransfer(
+        tuple(rectifications), offending, prescribed, transferred, record.declarer_tricks,
+        record.declarer_side,
+    )
+
+
+def _won_later_with_suit_led(record: PlayRecord, revoke: Revoke) -> bool:
+    for trick in record.tricks[revoke.trick:]:
+        if trick.winner is revoke.player:
+            card = trick.card_of(revoke.player)
+            if card is not None and card.suit is revoke.suit_led:
+                return True
+    return False
+
+
+def _assign_distinct_tricks(record: PlayRecord, demands: list[tuple[Revoke, int]]) -> int:
+    """The largest number of distinct tricks that can be transferred when each revoke may take only
+    tricks its side won from its own trick on (and a 64A1 revoke its own trick first).
+
+    A maximum bipartite matching (augmenting paths) of demanded tricks to tricks won; revokes are
+    taken later ones first, as ``ruling.md`` says (the size of a maximum matching does not depend on
+    the order).
+    """
+    if not demands:
+        return 0
+    side = demands[0][0].side
+    won: list[int] = [
+        t.number for t in record.tricks if t.winner is not None and t.winner.side is side
+    ]
+    claim = record.case.claim
+    if claim is not None:
+        won += [claim.after_trick + 1 + i for i in range(record.claimed_tricks(side))]
+    units: list[list[int]] = []
+    for revoke, tricks in sorted(demands, key=lambda d: -d[0].trick):
+        trick = record.trick(revoke.trick)
+        if trick.winner is revoke.player:
+            units.append([revoke.trick])
+            units += [[n for n in won if n > revoke.trick]] * (tricks - 1)
+        else:
+            units += [[n for n in won if n >= revoke.trick]] * tricks
+    owner: dict[int, int] = {}
+
+    def augment(unit: int, seen: set[int]) -> bool:
+        for n in units[unit]:
+            if n in seen:
+                continue
+            seen.add(n)
+            if n not in owner or augment(owner[n], seen):
+                owner[n] = unit
+                return True
+        return False
+
+    return sum(1 for unit in range(len(units)) if augment(unit, set()))

@@ -1,0 +1,217 @@
+"""Finding revokes (Law 61) and deciding their establishment (Law 63).
+
+A revoke is a failure to follow suit when able (Laws 44C, 61A), by any player, dummy included when
+declarer plays from it; or a failure to play a major penalty card at the first legal opportunity
+(Laws 50D1, 61A). A revoke listed among the case's corrections was withdrawn before it was
+established (Law 62, or 62C3 in 2017) and is reported but never rectified.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from revoke_equity.errors import CaseError
+from revoke_equity.model.cards import Card, Suit, format_cards
+from revoke_equity.model.case import Case, Correction, PenaltyCard
+from revoke_equity.model.play import PlayRecord, Trick
+from revoke_equity.model.position import Position
+from revoke_equity.model.seats import Seat, Side
+
+
+class RevokeKind(enum.Enum):
+    """What the offender failed to do."""
+
+    FOLLOW_SUIT = "follow-suit"
+    """Did not follow suit while holding a card of the suit led (Laws 44C, 61A)."""
+    PENALTY_CARD = "penalty-card"
+    """Did not play a major penalty card at the first legal opportunity (Laws 50D1, 61A)."""
+
+
+@dataclass(frozen=True)
+class Revoke:
+    """One revoke: ``card`` is the card played (or, when corrected, the card withdrawn)."""
+
+    trick: int
+    player: Seat
+    card: Card
+    suit_led: Suit | None
+    by_dummy: bool
+    established: bool
+    corrected: bool
+    kind: RevokeKind
+    index: int
+    """Index in the play record of the offender's card in the revoke trick."""
+    could_play: tuple[Card, ...]
+    """The cards the offender had to choose from (the suit led, or the penalty card)."""
+
+    @property
+    def side(self) -> Side:
+        return self.player.side
+
+    def describe(self) -> str:
+        """One line for a director, e.g. ``Trick 5: E played H2 on a spade lead while holding S9
+        S3: revoke (Law 61A).``"""
+        held = format_cards(self.could_play)
+        who = f"{self.player} (dummy)" if self.by_dummy else str(self.player)
+        if self.kind is RevokeKind.PENALTY_CARD:
+            what = (
+                f"Trick {self.trick}: {who} played {self.card} while the major penalty card "
+                f"{held} could legally be played: revoke (Laws 50D1, 61A)."
+            )
+        else:
+            led = _SUIT_NAMES[self.suit_led] if self.suit_led else "a"
+            what = (
+                f"Trick {self.trick}: {who} played {self.card} on a {led} lead while holding "
+                f"{held}: revoke (Law 61A)."
+            )
+        if self.corrected:
+            what += " It was corrected before it was established (Law 62)."
+        return what
+
+
+_SUIT_NAMES = {Suit.SPADES: "spade", Suit.HEARTS: "heart", Suit.DIAMONDS: "diamond",
+               Suit.CLUBS: "club"}
+
+
+def find_revokes(record: PlayRecord) -> tuple[Revoke, ...]:
+    """Every revoke of the play record, corrected ones included, in play order.
+
+    Raises :class:`CaseError` for a correction or penalty card that does not fit the record.
+    """
+    case = record.case
+    _check_penalty_cards(record)
+    corrections = {(c.trick, c.player): c for c in case.corrected}
+    _check_corrections(record, corrections)
+    penalty_cards = penalty_cards_in_force(case)
+    found: list[Revoke] = []
+    for trick in record.tricks:
+        for offset, card in enumerate(trick.cards):
+            seat = trick.seat_of(offset)
+            index = trick.first_index + offset
+            position = record.positions[index]
+            correction = corrections.get((trick.number, seat))
+            if correction is not None:
+                found.append(_corrected(record, trick, seat, index, correction))
+                continue
+            revoke = _revoke_at(record, trick, seat, index, card, position, penalty_cards)
+            if revoke is not None:
+                found.append(revoke)
+    return tuple(found)
+
+
+def penalty_cards_in_force(case: Case) -> tuple[PenaltyCard, ...]:
+    """The case's major penalty cards plus those that corrected revokes created: a card a defender
+    withdraws under Law 62B1 becomes a major penalty card, to be played at the first legal
+    opportunity from the next trick on (Law 50D1)."""
+    listed = {(p.player, p.card) for p in case.penalty_cards}
+    created = tuple(
+        PenaltyCard(c.player, c.card, c.trick + 1)
+        for c in case.corrected
+        if c.player.side is not case.declarer.side and (c.player, c.card) not in listed
+    )
+    return case.penalty_cards + created
+
+
+def _revoke_at(
+    record: PlayRecord,
+    trick: Trick,
+    seat: Seat,
+    index: int,
+    card: Card,
+    position: Position,
+    penalty_cards: tuple[PenaltyCard, ...],
+) -> Revoke | None:
+    case = record.case
+    hand = position.hand(seat)
+    led = trick.suit_led if index > trick.first_index else None
+    by_dummy = seat is case.dummy
+    if led is not None and card.suit is not led:
+        following = tuple(c for c in hand if c.suit is led)
+        if following:
+            return Revoke(
+                trick.number, seat, card, led, by_dummy, _established(record, trick, seat), False,
+                RevokeKind.FOLLOW_SUIT, index, following,
+            )
+    penalty = _playable_penalty_cards(penalty_cards, seat, trick.number, position)
+    if penalty and card not in penalty:
+        return Revoke(
+            trick.number, seat, card, led, by_dummy, _established(record, trick, seat), False,
+            RevokeKind.PENALTY_CARD, index, penalty,
+        )
+    return None
+
+
+def _playable_penalty_cards(
+    penalty_cards: tuple[PenaltyCard, ...], seat: Seat, trick: int, position: Position
+) -> tuple[Card, ...]:
+    """Major penalty cards of ``seat`` that are on the table and legal to play now (Law 50D1)."""
+    hand = position.hand(seat)
+    legal = position.legal_cards()
+    return tuple(
+        p.card
+        for p in penalty_cards
+        if p.player is seat and p.from_trick <= trick and p.card in hand and p.card in legal
+    )
+
+
+def _established(record: PlayRecord, trick: Trick, offender: Seat) -> bool:
+    """Law 63A: the offender or his partner played to the next trick (63A1), or a member of the
+    offending side made or agreed to a claim or concession after the revoke trick (63A3, 63A4 in
+    2017; 63A3 in 1997 and 2007)."""
+    if trick.number < len(record.tricks):
+        following = record.tricks[trick.number]
+        if following.card_of(offender) is not None or following.card_of(offender.partner) is not None:
+            return True
+    claim = record.case.claim
+    return claim is not None and claim.after_trick >= trick.number - (0 if trick.complete else 1)
+
+
+def _corrected(
+    record: PlayRecord, trick: Trick, seat: Seat, index: int, correction: Correction
+) -> Revoke:
+    position = record.positions[index]
+    hand = position.hand(seat)
+    led = trick.suit_led if index > trick.first_index else None
+    following = tuple(c for c in hand if led is not None and c.suit is led)
+    return Revoke(
+        trick.number, seat, correction.card, led, seat is record.case.dummy, False, True,
+        RevokeKind.FOLLOW_SUIT, index, following,
+    )
+
+
+def _check_corrections(record: PlayRecord, corrections: dict[tuple[int, Seat], Correction]) -> None:
+    board = record.case.board
+    for c in record.case.corrected:
+        where = {"board": board, "trick": c.trick, "seat": str(c.player), "card": str(c.card)}
+        if not 1 <= c.trick <= len(record.tricks):
+            raise CaseError(f"corrected revoke names trick {c.trick}, which was not played", **where)
+        trick = record.trick(c.trick)
+        index = trick.index_of(c.player)
+        if index is None:
+            raise CaseError(f"{c.player} did not play to trick {c.trick}", **where)
+        if index == trick.first_index:
+            raise CaseError(f"{c.player} led to trick {c.trick}: a lead cannot revoke", **where)
+        hand = record.positions[index].hand(c.player)
+        if c.card not in hand:
+            raise CaseError(f"{c.player} did not hold {c.card} at trick {c.trick}", **where)
+        if c.card.suit is trick.suit_led or not any(x.suit is trick.suit_led for x in hand):
+            raise CaseError(
+                f"{c.card} on a {trick.suit_led} lead would not have been a revoke by {c.player}",
+                **where,
+            )
+    if len(corrections) != len(record.case.corrected):
+        raise CaseError("two corrections name the same trick and player", board=board)
+
+
+def _check_penalty_cards(record: PlayRecord) -> None:
+    case = record.case
+    for p in case.penalty_cards:
+        where = {"board": case.board, "trick": p.from_trick, "seat": str(p.player),
+                 "card": str(p.card)}
+        if case.deal.holder(p.card) is not p.player:
+            raise CaseError(f"penalty card {p.card} is not {p.player}'s card", **where)
+        if p.player.side is case.declarer.side:
+            raise CaseError("only a defender can have a penalty card (Law 50)", **where)
+        if not 1 <= p.from_trick <= 13:
+            raise CaseError(f"penalty card from trick {p.from_trick}: not 1-13", **where)

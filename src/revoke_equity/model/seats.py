@@ -1,0 +1,85 @@
+"""Seats at the table and the two sides."""
+
+from __future__ import annotations
+
+import enum
+
+
+class Side(enum.Enum):
+    """A partnership."""
+
+    NS = "NS"
+    """North and South."""
+    EW = "EW"
+    """East and West."""
+
+    @property
+    def other(self) -> Side:
+        return Side.EW if self is Side.NS else Side.NS
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Seat(enum.Enum):
+    """The four seats, clockwise from North."""
+
+    N = "N"
+    """North."""
+    E = "E"
+    """East."""
+    S = "S"
+    """South."""
+    W = "W"
+    """West."""
+
+    @property
+    def index(self) -> int:
+        """0 for North, clockwise to 3 for West."""
+        return _SEAT_INDEX[self]
+
+    @property
+    def next(self) -> Seat:
+        """The player on this seat's left, who plays next."""
+        return _SEATS[(_SEAT_INDEX[self] + 1) % 4]
+
+    @property
+    def partner(self) -> Seat:
+        return _SEATS[(_SEAT_INDEX[self] + 2) % 4]
+
+    @property
+    def previous(self) -> Seat:
+        """The player on this seat's right."""
+        return _SEATS[(_SEAT_INDEX[self] + 3) % 4]
+
+    @property
+    def side(self) -> Side:
+        return Side.NS if self in (Seat.N, Seat.S) else Side.EW
+
+    @property
+    def name_long(self) -> str:
+        return _LONG_NAMES[self]
+
+    def after(self, steps: int) -> Seat:
+        """The seat ``steps`` places clockwise from this one."""
+        return _SEATS[(_SEAT_INDEX[self] + steps) % 4]
+
+    @classmethod
+    def from_str(cls, text: str) -> Seat:
+        key = text.strip().upper()
+        if key in _FROM_LONG:
+            key = _FROM_LONG[key]
+        try:
+            return cls(key)
+        except ValueError:
+            raise ValueError(f"unknown seat {text!r} (expected N, E, S or W)") from None
+
+    def __str__(self) -> str:
+        return self.value
+
+
+_SEATS = (Seat.N, Seat.E, Seat.S, Seat.W)
+_SEAT_INDEX = {seat: i for i, seat in enumerate(_SEATS)}
+_LONG_NAMES = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
+SEATS = _SEATS
+_FROM_LONG = {"NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W"}

@@ -1,0 +1,27 @@
+"""Shared fixtures: the worked cases of ../shared/cases (copied into tests/data/cases)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+DATA = Path(__file__).parent / "data"
+CASES = DATA / "cases"
+
+
+def worked_cases() -> list[Any]:
+    """``pytest.param``s of every worked case, named after its file."""
+    return [
+        pytest.param(json.loads(p.read_text()), id=p.stem)
+        for p in sorted(CASES.glob("p*.json"))
+    ]
+
+
+@pytest.fixture(scope="session")
+def dds_solver() -> Any:
+    from revoke_equity.solver.dds import DdsSolver
+
+    return DdsSolver()
