@@ -87,6 +87,9 @@ class Ruling:
             "recommendation": self._recommendation_dict(),
             "explanation": list(self.explanation),
         }
+        from revoke_equity.io.handviewer import handviewer_url
+
+        out["handviewer"] = handviewer_url(c)
         if self.twelfth is not None:
             out["law_62D"] = {"trick": self.twelfth.trick, "player": self.twelfth.player,
                               "declarer_tricks": self.twelfth.declarer_tricks,

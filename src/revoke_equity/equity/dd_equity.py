@@ -59,7 +59,7 @@ def dd_equity(record: PlayRecord, revoke: Revoke, solver: Solver) -> DdEquity:
     totals = declarer_totals(position, solver.solve(position), record.declarer_side)
     offender_is_declarer = revoke.side is record.declarer_side
     best = (max if offender_is_declarer else min)(totals.values())
-    ordered = sorted(totals, key=lambda c: (c.suit.order, c.rank))
+    ordered = sorted(totals, key=str)  # the order of the worked cases: by the card text
     return DdEquity(
         declarer_tricks=best,
         from_trick=revoke.trick,

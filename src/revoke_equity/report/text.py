@@ -117,6 +117,9 @@ def render(ruling: Ruling, *, unicode: bool = False) -> str:
         out += [f"  - {d}" for d in ruling.replay.differences]
     out += ["", "Results", "-------", *results_table(ruling)]
     out += ["", "For the director", "----------------", _wrap(summary(ruling))]
+    from revoke_equity.io.handviewer import handviewer_url
+
+    out += ["", f"Replay the board in BBO's handviewer: {handviewer_url(c)}"]
     return "\n".join(out) + "\n"
 
 
