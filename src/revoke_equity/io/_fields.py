@@ -1,0 +1,172 @@
+"""Field parsers shared by the readers: every failure becomes a located :class:`ParseError`.
+
+Each reader knows where it is (board, line, trick, seat); these helpers turn the model's
+``ValueError``/``CaseError`` into a :class:`ParseError` that says so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TypeVar
+
+from revoke_equity.errors import CaseError, ParseError, PlayError
+from revoke_equity.model.cards import Card
+from revoke_equity.model.case import Case, Claim, Noticed
+from revoke_equity.model.contract import Contract, Vulnerability
+from revoke_equity.model.deal import Deal
+from revoke_equity.model.edition import Edition
+from revoke_equity.model.play import PlayRecord, replay
+from revoke_equity.model.seats import Seat
+
+Board = int | str | None
+"""A board as errors name it: its number, or ``"#3"`` (third in the file) when it has none."""
+
+T = TypeVar("T")
+
+SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+
+
+def _convert(parse: Callable[[str], T], text: object, what: str, board: Board, line: int | None) -> T:
+    if not isinstance(text, str):
+        raise ParseError(
+            f"{what} must be a string, not {type(text).__name__} {text!r}", board=board, line=line
+        )
+    try:
+        return parse(text)
+    except ValueError as exc:
+        raise ParseError(f"{what}: {exc}", board=board, line=line) from None
+
+
+def parse_card(
+    text: object,
+    *,
+    board: Board,
+    what: str = "card",
+    trick: int | None = None,
+    seat: Seat | None = None,
+    line: int | None = None,
+) -> Card:
+    """A card such as ``SA``, ``h10``, ``♠Q``; anything else is a :class:`ParseError` naming it."""
+    if isinstance(text, str):
+        text = text.strip()
+        if text[:1] in SUIT_SYMBOLS:
+            text = SUIT_SYMBOLS[text[0]] + text[1:]
+        try:
+            return Card.from_str(text)
+        except ValueError as exc:
+            message = f"{what}: {exc}"
+    else:
+        message = f"{what} must be a string, not {type(text).__name__}"
+    raise ParseError(
+        message,
+        board=board,
+        trick=trick,
+        seat=None if seat is None else str(seat),
+        card=str(text),
+        line=line,
+    )
+
+
+def parse_seat(text: object, *, board: Board, what: str = "seat", line: int | None = None) -> Seat:
+    return _convert(Seat.from_str, text, what, board, line)
+
+
+def parse_contract(text: object, *, board: Board, line: int | None = None) -> Contract:
+    if isinstance(text, str) and text.strip().upper() in ("PASS", "P", "AP"):
+        raise ParseError(
+            "contract: the board was passed out, there is no play to rule on", board=board, line=line
+        )
+    return _convert(Contract.from_str, text, "contract", board, line)
+
+
+def parse_vulnerability(text: object, *, board: Board, line: int | None = None) -> Vulnerability:
+    return _convert(Vulnerability.from_str, text, "vulnerable", board, line)
+
+
+def parse_edition(text: object, *, board: Board, line: int | None = None) -> Edition:
+    if isinstance(text, int) and not isinstance(text, bool):
+        text = str(text)
+    return _convert(Edition.from_str, text, "laws", board, line)
+
+
+def parse_noticed(text: object, *, board: Board, line: int | None = None) -> Noticed:
+    return _convert(Noticed.from_str, text, "noticed", board, line)
+
+
+def parse_deal(text: object, *, board: Board, line: int | None = None) -> Deal:
+    """A PBN deal string; the model's :class:`CaseError` becomes a located :class:`ParseError`."""
+    if not isinstance(text, str):
+        raise ParseError(f"deal must be a string, not {type(text).__name__}", board=board, line=line)
+    try:
+        return Deal.from_pbn(text)
+    except CaseError as exc:
+        raise as_parse_error(exc, board, line, prefix="deal") from None
+
+
+def as_parse_error(exc: CaseError, board: Board, line: int | None = None, *, prefix: str = "") -> ParseError:
+    """``exc`` as a :class:`ParseError` on ``board`` (keeps its trick, seat and card)."""
+    message = f"{prefix}: {exc.message}" if prefix else exc.message
+    return ParseError(
+        message,
+        board=exc.board if exc.board is not None else board,
+        trick=exc.trick,
+        seat=exc.seat,
+        card=exc.card,
+        line=exc.line if exc.line is not None else line,
+    )
+
+
+def parse_int(
+    value: object,
+    *,
+    what: str,
+    board: Board,
+    low: int,
+    high: int,
+    line: int | None = None,
+    text: bool = True,
+) -> int:
+    """An integer in ``low..high``; with ``text``, a numeric string too (tag values are text)."""
+    if text and isinstance(value, str) and value.strip().isdigit():
+        value = int(value.strip())
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ParseError(f"{what} must be a whole number, not {value!r}", board=board, line=line)
+    if not low <= value <= high:
+        raise ParseError(f"{what} {value} is not in {low}..{high}", board=board, line=line)
+    return value
+
+
+def check_play(case: Case, board: Board, line: int | None = None) -> PlayRecord:
+    """Replay ``case`` (turn order, possession, claim); a :class:`PlayError` is located on
+    ``board`` and ``line``."""
+    try:
+        return replay(case)
+    except PlayError as exc:
+        exc.with_board(board)
+        if exc.line is None and line is not None:
+            exc.line = line
+            exc.args = (str(exc),)
+        raise
+
+
+def claim_from_total(
+    case: Case, total: int, board: Board, line: int | None = None, *, what: str = "claim"
+) -> Claim | None:
+    """The :class:`Claim` for a play record that stops early, given declarer's TOTAL tricks (PBN
+    ``Result``, LIN ``mc``). ``None`` when all 52 cards were played."""
+    if len(case.play) >= 52:
+        return None
+    after = len(case.play) // 4
+    probe = check_play(replace(case, claim=Claim(after, 0)), board, line)
+    won = probe.tricks_won(case.declarer.side)
+    remaining = 13 - after
+    if not won <= total <= won + remaining:
+        raise PlayError(
+            f"{what} gives declarer {total} tricks in all, but declarer's side won {won} of the "
+            f"{after} tricks played and only {remaining} remain",
+            board=board,
+            trick=after,
+            line=line,
+        )
+    return Claim(after, total - won)

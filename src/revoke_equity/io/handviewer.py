@@ -1,0 +1,102 @@
+"""BBO handviewer links, read without fetching anything.
+
+Two forms are read: ``handviewer.html?lin=...`` (a URL-encoded LIN record, see :mod:`.lin`) and
+``handviewer.html?n=sakqhj...&e=...&s=...&w=...&d=n&v=b&b=7&a=1sppp&p=d4d5dad2...``: hands as suit
+letters with their ranks (one hand may be left out), ``d`` dealer, ``v`` vulnerability (``o``/``-``,
+``n``, ``e``, ``b``), ``b`` board, ``a`` the calls run together (``1n``, ``p``, ``d``, ``r``;
+``(...)`` explanations and ``!`` alerts are skipped), ``p`` the cards run together. That form has
+no claim, so its play must be complete. :func:`handviewer_url` writes the ``lin=`` form.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import parse_qs, quote, urlsplit
+
+from revoke_equity.errors import ParseError
+from revoke_equity.io._board import strict
+from revoke_equity.io._fields import check_play, parse_card, parse_int, parse_seat
+from revoke_equity.io.lin import contract_from_auction, deal_from_hand_texts, dumps_lin, read_lin
+from revoke_equity.model.case import Case
+from revoke_equity.model.contract import Vulnerability, dealer_for_board
+from revoke_equity.model.seats import Seat
+
+HANDVIEWER = "https://www.bridgebase.com/tools/handviewer.html"
+_CALL = re.compile(r"[1-7](?:nt|[cdhsn])|xx|p|d|r|x", re.IGNORECASE)
+_CARD = re.compile(r"[shdc](?:10|[2-9tjqka])", re.IGNORECASE)
+_VULNERABILITY = {
+    "o": Vulnerability.NONE,
+    "-": Vulnerability.NONE,
+    "0": Vulnerability.NONE,
+    "n": Vulnerability.NS,
+    "e": Vulnerability.EW,
+    "b": Vulnerability.ALL,
+}
+
+
+def parse_handviewer(url: str) -> Case:
+    """The case of a handviewer link (either form). Raises :class:`CaseError` when it is not one
+    complete, consistent board."""
+    try:
+        query = parse_qs(urlsplit(url.strip()).query, keep_blank_values=True)
+    except ValueError as exc:
+        raise ParseError(f"not a valid link: {exc}") from None
+    params = {key.lower(): values[-1] for key, values in query.items()}
+    if "lin" in params:
+        entries = read_lin(params["lin"], name="lin=")
+        if len(entries) != 1:
+            raise ParseError(f"the lin= parameter holds {len(entries)} boards, not one")
+        return strict(entries)[0]
+    if not any(seat in params for seat in "nesw"):
+        raise ParseError("not a handviewer link: no lin= and no n=, e=, s=, w= hands")
+    return _from_params(params)
+
+
+def handviewer_url(case: Case) -> str:
+    """A ``handviewer.html?lin=...`` link showing ``case``'s deal, contract and play."""
+    return f"{HANDVIEWER}?lin={quote(dumps_lin(case), safe='')}"
+
+
+def _from_params(params: dict[str, str]) -> Case:
+    board = None
+    if params.get("b", "").strip():
+        board = parse_int(params["b"], what="b (board)", board=None, low=1, high=99999)
+    where = board
+    seats = (Seat.N, Seat.E, Seat.S, Seat.W)
+    hands = [params.get(seat.value.lower(), "") for seat in seats]
+    deal = deal_from_hand_texts(hands, "the link", where, None, seats)
+    if params.get("d", "").strip():
+        dealer = parse_seat(params["d"], board=where, what="d (dealer)")
+    elif board is not None:
+        dealer = dealer_for_board(board)
+    else:
+        raise ParseError("no dealer: give d= or b=", board=where)
+    code = params.get("v", "").strip().lower()
+    if code:
+        if code not in _VULNERABILITY:
+            raise ParseError(f"v={code}: unknown vulnerability (expected o, n, e or b)", board=where)
+        vulnerable = _VULNERABILITY[code]
+    else:
+        vulnerable = Vulnerability.NONE if board is None else Vulnerability.for_board(board)
+    auction = re.sub(r"\([^)]*\)|[!?\s]", "", params.get("a", ""))
+    calls = _tokens(_CALL, auction, "a (auction)", where)
+    contract, declarer = contract_from_auction(calls, dealer, board=where)
+    cards = _tokens(_CARD, params.get("p", "").replace(" ", ""), "p (play)", where)
+    play = tuple(parse_card(text, board=where, trick=index // 4 + 1) for index, text in enumerate(cards))
+    case = Case(
+        deal=deal, contract=contract, declarer=declarer, play=play, vulnerable=vulnerable, board=board
+    )
+    check_play(case, where)
+    return case
+
+
+def _tokens(pattern: re.Pattern[str], text: str, what: str, where: int | None) -> list[str]:
+    tokens = []
+    position = 0
+    while position < len(text):
+        match = pattern.match(text, position)
+        if not match:
+            raise ParseError(f"{what}: cannot read {text[position : position + 6]!r}...", board=where)
+        tokens.append(match.group())
+        position = match.end()
+    return tokens

@@ -1,0 +1,253 @@
+"""The JSON case, the service's native format (``spec/case.md``).
+
+``loads`` accepts one case object, a list of them, or the worked-case wrapper
+``{"name", "case", "expect"}`` (its ``case`` is read). Every field is checked; an unknown field is
+an error too, so that a misspelt ``"noticd"`` does not silently fall back to its default::
+
+    >>> case = loads('{"deal": "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. '
+    ...              '...AKQJT98765432", "contract": "7S", "declarer": "N", "play": [],'
+    ...              ' "claim": {"after_trick": 0, "declarer_tricks": 13}}')[0]
+    >>> str(case.contract), case.vulnerable.value
+    ('7S', 'None')
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from revoke_equity.errors import ParseError
+from revoke_equity.io._board import BoardInput, read_one, strict
+from revoke_equity.io._fields import (
+    Board,
+    check_play,
+    parse_card,
+    parse_contract,
+    parse_deal,
+    parse_edition,
+    parse_int,
+    parse_noticed,
+    parse_seat,
+    parse_vulnerability,
+)
+from revoke_equity.model.case import Case, Claim, Correction, Noticed, PenaltyCard
+from revoke_equity.model.contract import Vulnerability
+from revoke_equity.model.edition import Edition
+
+FIELDS = (
+    "board",
+    "laws",
+    "deal",
+    "contract",
+    "declarer",
+    "vulnerable",
+    "play",
+    "claim",
+    "noticed",
+    "corrected",
+    "penalty_cards",
+)
+REQUIRED = ("deal", "contract", "declarer", "play")
+
+
+def case_from_dict(data: object, *, board_hint: int | str | None = None) -> Case:
+    """Build a :class:`Case` from a decoded JSON case (or worked-case wrapper) and check its play.
+
+    ``board_hint`` locates errors when ``data`` has no ``board`` (e.g. ``"#3"``: third in a list).
+    Raises :class:`ParseError` for a bad field, :class:`PlayError` for an impossible play record.
+    """
+    data = unwrap(data, board_hint)
+    board = _board(data, board_hint)
+    where: Board = board if board is not None else board_hint
+    unknown = [key for key in data if key not in FIELDS]
+    if unknown:
+        raise ParseError(f"unknown field {unknown[0]!r} (expected {', '.join(FIELDS)})", board=where)
+    missing = [key for key in REQUIRED if key not in data]
+    if missing:
+        raise ParseError(f"missing required field {missing[0]!r}", board=where)
+    deal = parse_deal(data["deal"], board=where)
+    contract = parse_contract(data["contract"], board=where)
+    declarer = parse_seat(data["declarer"], board=where, what="declarer")
+    if "vulnerable" in data:
+        vulnerable = parse_vulnerability(data["vulnerable"], board=where)
+    else:
+        vulnerable = Vulnerability.NONE if board is None else Vulnerability.for_board(board)
+    laws = parse_edition(data["laws"], board=where) if "laws" in data else Edition.LAWS_2017
+    noticed = parse_noticed(data["noticed"], board=where) if "noticed" in data else Noticed.END_OF_PLAY
+    case = Case(
+        deal=deal,
+        contract=contract,
+        declarer=declarer,
+        play=_play(data["play"], where),
+        vulnerable=vulnerable,
+        board=board,
+        laws=laws,
+        claim=_claim(data.get("claim"), where),
+        noticed=noticed,
+        corrected=tuple(_correction(item, where) for item in _list(data, "corrected", where)),
+        penalty_cards=tuple(_penalty_card(item, where) for item in _list(data, "penalty_cards", where)),
+    )
+    check_extras(case, where)
+    check_play(case, where)
+    return case
+
+
+def unwrap(data: object, board_hint: Board = None) -> Mapping[str, Any]:
+    """The case object itself: ``data``, or ``data["case"]`` for a worked-case wrapper."""
+    if isinstance(data, Mapping) and "case" in data and "deal" not in data:
+        data = data["case"]
+    if not isinstance(data, Mapping):
+        raise ParseError(f"a case must be a JSON object, not {type(data).__name__}", board=board_hint)
+    return data
+
+
+def case_to_dict(case: Case) -> dict[str, Any]:
+    """The JSON case of ``case``: ``board`` (when known), ``laws``, ``deal``, ``contract``,
+    ``declarer``, ``vulnerable`` and ``play`` always; ``claim``, ``noticed``, ``corrected`` and
+    ``penalty_cards`` only when they differ from their defaults."""
+    out: dict[str, Any] = {}
+    if case.board is not None:
+        out["board"] = case.board
+    out["laws"] = case.laws.value
+    out["deal"] = case.deal.to_pbn()
+    out["contract"] = str(case.contract)
+    out["declarer"] = str(case.declarer)
+    out["vulnerable"] = case.vulnerable.value
+    out["play"] = [str(card) for card in case.play]
+    if case.claim is not None:
+        out["claim"] = {
+            "after_trick": case.claim.after_trick,
+            "declarer_tricks": case.claim.declarer_tricks,
+        }
+    if case.noticed is not Noticed.END_OF_PLAY:
+        out["noticed"] = case.noticed.value
+    if case.corrected:
+        out["corrected"] = [
+            {"trick": c.trick, "player": str(c.player), "card": str(c.card)} for c in case.corrected
+        ]
+    if case.penalty_cards:
+        out["penalty_cards"] = [
+            {"player": str(p.player), "card": str(p.card), "from_trick": p.from_trick}
+            for p in case.penalty_cards
+        ]
+    return out
+
+
+def read_json(text: str, *, name: str = "<input>") -> list[BoardInput]:
+    """Lenient: one :class:`BoardInput` per case of ``text``; a bad case does not stop the rest."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        error = ParseError(f"{name}: not valid JSON: {exc.msg} (column {exc.colno})", line=exc.lineno)
+        return [BoardInput(None, None, error)]
+    if not isinstance(data, list):
+        return [_entry(data, None)]
+    return [_entry(item, f"#{index}") for index, item in enumerate(data, start=1)]
+
+
+def loads(text: str) -> list[Case]:
+    """Strict: the cases of a JSON text (one object, a list, or a wrapper); raises the first
+    board's :class:`~revoke_equity.errors.CaseError`."""
+    return strict(read_json(text))
+
+
+def dumps(cases: Case | Iterable[Case], *, indent: int | None = 2) -> str:
+    """One case as a JSON object, several as a JSON list."""
+    if isinstance(cases, Case):
+        return json.dumps(case_to_dict(cases), indent=indent)
+    return json.dumps([case_to_dict(case) for case in cases], indent=indent)
+
+
+def check_extras(case: Case, where: Board) -> None:
+    """The corrected revoke cards and penalty cards must be cards their players were dealt."""
+    items = [("corrected", c.trick, c.player, c.card) for c in case.corrected]
+    items += [("penalty_cards", p.from_trick, p.player, p.card) for p in case.penalty_cards]
+    for field, trick, player, card in items:
+        holder = case.deal.holder(card)
+        if holder is not player:
+            raise ParseError(
+                f"{field}: {player} was not dealt {card} ({holder} was)",
+                board=where,
+                trick=trick,
+                seat=str(player),
+                card=str(card),
+            )
+
+
+def _entry(item: object, hint: str | None) -> BoardInput:
+    board: int | None = None
+    with contextlib.suppress(ParseError):
+        board = _board(unwrap(item, hint), hint)
+    label: int | str = board if board is not None else (hint or "?")
+    return read_one(board, label, lambda: case_from_dict(item, board_hint=hint))
+
+
+def _board(data: Mapping[str, Any], where: Board) -> int | None:
+    if "board" not in data or data["board"] is None:
+        return None
+    return parse_int(data["board"], what="board", board=where, low=1, high=99999, text=False)
+
+
+def _list(data: Mapping[str, Any], key: str, where: Board) -> list[Any]:
+    value = data.get(key, [])
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise ParseError(f"{key} must be a list, not {type(value).__name__}", board=where)
+    return value
+
+
+def _object(item: object, key: str, fields: tuple[str, ...], where: Board) -> Mapping[str, Any]:
+    if not isinstance(item, Mapping):
+        raise ParseError(f"{key} entries must be objects, not {item!r}", board=where)
+    for name in fields:
+        if name not in item:
+            raise ParseError(f"{key}: missing field {name!r} in {dict(item)}", board=where)
+    extra = [name for name in item if name not in fields]
+    if extra:
+        raise ParseError(f"{key}: unknown field {extra[0]!r} (expected {', '.join(fields)})", board=where)
+    return item
+
+
+def _play(value: object, where: Board) -> tuple[Any, ...]:
+    if not isinstance(value, list):
+        raise ParseError(f"play must be a list of cards, not {type(value).__name__}", board=where)
+    return tuple(
+        parse_card(text, board=where, what="play", trick=index // 4 + 1) for index, text in enumerate(value)
+    )
+
+
+def _claim(value: object, where: Board) -> Claim | None:
+    if value is None:
+        return None
+    item = _object(value, "claim", ("after_trick", "declarer_tricks"), where)
+    return Claim(
+        parse_int(item["after_trick"], what="claim after_trick", board=where, low=0, high=13, text=False),
+        parse_int(
+            item["declarer_tricks"], what="claim declarer_tricks", board=where, low=0, high=13, text=False
+        ),
+    )
+
+
+def _correction(value: object, where: Board) -> Correction:
+    item = _object(value, "corrected", ("trick", "player", "card"), where)
+    trick = parse_int(item["trick"], what="corrected trick", board=where, low=1, high=13, text=False)
+    return Correction(
+        trick,
+        parse_seat(item["player"], board=where, what="corrected player"),
+        parse_card(item["card"], board=where, what="corrected card", trick=trick),
+    )
+
+
+def _penalty_card(value: object, where: Board) -> PenaltyCard:
+    item = _object(value, "penalty_cards", ("player", "card", "from_trick"), where)
+    trick = parse_int(
+        item["from_trick"], what="penalty_cards from_trick", board=where, low=1, high=13, text=False
+    )
+    return PenaltyCard(
+        parse_seat(item["player"], board=where, what="penalty_cards player"),
+        parse_card(item["card"], board=where, what="penalty_cards card", trick=trick),
+        trick,
+    )

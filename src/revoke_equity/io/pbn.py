@@ -1,0 +1,405 @@
+"""PBN 2.1 boards: reader and writer.
+
+Our own small parser, not ``endplay.parsers.pbn``: endplay accepts a deal with the same card in two
+hands, a "no-trump card" ``N2``, cards a player does not hold, pads an unfinished trick with
+phantom ``NT2`` cards, and rejects ``S10`` with "could not convert '1' to Rank"; it also reports no
+line numbers and stops at the first bad board. Here every board is read on its own, with errors
+located by board, line, trick, seat and card.
+
+What is read: the tags ``Board``, ``Deal``, ``Contract``, ``Declarer``, ``Vulnerable`` (else from
+``Board``), ``Result``, and our own ``Laws``, ``Noticed``, ``Corrected`` (``"5 E D7, ..."``: trick,
+player, withdrawn card) and ``PenaltyCards`` (``"W SA 3, ..."``: player, card, from trick); the
+``Play`` section; ``#`` (the previous board's value). Comments ``{...}`` and ``; ...``, ``%`` lines,
+``\\"`` in tag values, ``10`` for ten and suit symbols are accepted. Other tags and sections are
+skipped.
+
+The Play section lists each trick in seat columns, starting with the seat of the ``Play`` tag
+(the opening leader), not in play order; each trick is reordered from its leader, the previous
+trick's winner. ``-`` is a card not played; ``*`` ends the play, and when it comes before trick 13
+it is a claim: ``Result`` (declarer's total tricks) less the tricks declarer's side has won so far.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
+from functools import partial
+from typing import TypeVar
+
+from revoke_equity.errors import ParseError, PlayError
+from revoke_equity.io._board import BoardInput, read_one, strict
+from revoke_equity.io._fields import (
+    Board,
+    check_play,
+    claim_from_total,
+    parse_card,
+    parse_contract,
+    parse_deal,
+    parse_edition,
+    parse_int,
+    parse_noticed,
+    parse_seat,
+    parse_vulnerability,
+)
+from revoke_equity.io.json_case import check_extras
+from revoke_equity.model.cards import Card
+from revoke_equity.model.case import Case, Correction, Noticed, PenaltyCard
+from revoke_equity.model.contract import Vulnerability, dealer_for_board
+from revoke_equity.model.edition import Edition
+from revoke_equity.model.play import replay
+from revoke_equity.model.position import Position
+from revoke_equity.model.seats import Seat
+
+_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
+_SKIP_TOKEN = re.compile(r"^(=\d+=|\$\d+)$")  # note references and NAGs in a section
+T = TypeVar("T")
+
+
+@dataclass
+class _Tag:
+    name: str
+    value: str
+    line: int
+    section: list[tuple[str, int]] = field(default_factory=list)
+    """The section's tokens with their line numbers."""
+
+
+@dataclass
+class _Game:
+    tags: dict[str, _Tag] = field(default_factory=dict)
+    """By lower-case name."""
+    error: ParseError | None = None
+    line: int = 0
+
+    def value(self, name: str) -> str | None:
+        tag = self.tags.get(name.lower())
+        return None if tag is None else tag.value
+
+
+def read_pbn(text: str, *, name: str = "<input>") -> list[BoardInput]:
+    """Lenient: one :class:`BoardInput` per board of a PBN text; a bad board does not stop the
+    rest. Games without ``Deal``, ``Contract`` or ``Play`` (file headers) are skipped."""
+    entries: list[BoardInput] = []
+    previous: dict[str, str] = {}
+    for game in _games(text):
+        for key, tag in game.tags.items():
+            if tag.value == "#" and key in previous:
+                tag.value = previous[key]
+        previous = {key: tag.value for key, tag in game.tags.items()}
+        if game.error is None and not any(k in game.tags for k in ("deal", "contract", "play")):
+            continue
+        board_text = (game.value("Board") or "").strip()
+        board = int(board_text) if board_text.isdigit() and int(board_text) > 0 else None
+        label: int | str = board if board is not None else board_text or f"#{len(entries) + 1}"
+        entries.append(read_one(board, label, partial(_case, game, board, label)))
+    return entries
+
+
+def loads_pbn(text: str) -> list[Case]:
+    """Strict: the cases of a PBN text; raises the first bad board's error."""
+    return strict(read_pbn(text))
+
+
+def dumps_pbn(cases: Case | Iterable[Case]) -> str:
+    """A PBN 2.1 export of ``cases``, the play in seat columns from the opening leader and a claim
+    as ``*`` with ``Result``; ``Laws`` always, ``Noticed``/``Corrected``/``PenaltyCards`` when set."""
+    if isinstance(cases, Case):
+        cases = [cases]
+    out = ["% PBN 2.1", "% EXPORT", ""]
+    for case in cases:
+        out.extend(_game_lines(case))
+        out.append("")
+    return "\n".join(out)
+
+
+def _game_lines(case: Case) -> list[str]:
+    record = replay(case)
+    lines = []
+    first = Seat.N
+    if case.board is not None:
+        first = dealer_for_board(case.board)
+        lines += [_tag("Board", str(case.board)), _tag("Dealer", str(first))]
+    lines += [
+        _tag("Vulnerable", case.vulnerable.value),
+        _tag("Deal", case.deal.to_pbn(first)),
+        _tag("Declarer", str(case.declarer)),
+        _tag("Contract", str(case.contract)),
+        _tag("Result", str(record.declarer_tricks)),
+        _tag("Laws", case.laws.value),
+    ]
+    if case.noticed is not Noticed.END_OF_PLAY:
+        lines.append(_tag("Noticed", case.noticed.value))
+    if case.corrected:
+        lines.append(_tag("Corrected", ", ".join(f"{c.trick} {c.player} {c.card}" for c in case.corrected)))
+    if case.penalty_cards:
+        lines.append(
+            _tag("PenaltyCards", ", ".join(f"{p.player} {p.card} {p.from_trick}" for p in case.penalty_cards))
+        )
+    leader = case.opening_leader
+    lines.append(_tag("Play", str(leader)))
+    for trick in record.tricks:
+        cards = (trick.card_of(leader.after(k)) for k in range(4))
+        lines.append(" ".join("-" if card is None else str(card) for card in cards))
+    if case.claim is not None:
+        lines.append("*")
+    return lines
+
+
+def _tag(name: str, value: str) -> str:
+    escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+    return f'[{name} "{escaped}"]'
+
+
+# -- tokenizer ------------------------------------------------------------------------------------
+
+
+def _games(text: str) -> list[_Game]:
+    """Split a PBN text into games: a blank line, or a tag repeated within a game, starts a new
+    one. Tokens after a tag belong to its section."""
+    games: list[_Game] = []
+    game: _Game | None = None
+    tag: _Tag | None = None
+    in_comment = False
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw
+        if in_comment:
+            end = line.find("}")
+            if end < 0:
+                continue
+            line, in_comment = line[end + 1 :], False
+        elif line.startswith("%"):
+            continue
+        elif not line.strip():
+            game = tag = None
+            continue
+        i = 0
+        while i < len(line):
+            char = line[i]
+            if char.isspace():
+                i += 1
+            elif char == "{":
+                end = line.find("}", i + 1)
+                if end < 0:
+                    in_comment = True
+                    break
+                i = end + 1
+            elif char == ";":
+                break
+            elif char == "[":
+                match = _TAG.match(line, i)
+                if game is None or (match and match.group(1).lower() in game.tags):
+                    game = _Game(line=number)
+                    games.append(game)
+                if not match:
+                    game.error = game.error or ParseError(
+                        f'malformed tag {line[i:].strip()!r} (expected [Name "value"])',
+                        line=number,
+                    )
+                    tag = None
+                    break
+                value = re.sub(r"\\(.)", r"\1", match.group(2))
+                tag = _Tag(match.group(1), value, number)
+                game.tags[tag.name.lower()] = tag
+                i = match.end()
+            else:
+                end = i
+                while end < len(line) and not line[end].isspace() and line[end] not in "[{;":
+                    end += 1
+                if tag is not None:
+                    tag.section.append((line[i:end], number))
+                elif game is None:
+                    game = _Game(line=number)
+                    games.append(game)
+                    game.error = ParseError(f"{line[i:end]!r} outside any tag", line=number)
+                i = end
+    return games
+
+
+# -- one game to a case ---------------------------------------------------------------------------
+
+
+def _required(game: _Game, name: str, board: Board) -> _Tag:
+    tag = game.tags.get(name.lower())
+    if tag is None:
+        raise ParseError(f"missing [{name}] tag", board=board, line=game.line)
+    return tag
+
+
+def _case(game: _Game, board: int | None, where: Board) -> Case:
+    if game.error is not None:
+        raise game.error.with_board(where)
+    deal_tag = _required(game, "Deal", where)
+    deal = parse_deal(deal_tag.value, board=where, line=deal_tag.line)
+    contract_tag = _required(game, "Contract", where)
+    contract = parse_contract(contract_tag.value, board=where, line=contract_tag.line)
+    declarer_tag = _required(game, "Declarer", where)
+    declarer = parse_seat(
+        declarer_tag.value.lstrip("^"), board=where, what="declarer", line=declarer_tag.line
+    )
+    vulnerable = _optional(game, "Vulnerable", where, parse_vulnerability)
+    if vulnerable is None:
+        vulnerable = Vulnerability.NONE if board is None else Vulnerability.for_board(board)
+    laws = _optional(game, "Laws", where, parse_edition) or Edition.LAWS_2017
+    noticed = _optional(game, "Noticed", where, parse_noticed) or Noticed.END_OF_PLAY
+    case = Case(
+        deal=deal,
+        contract=contract,
+        declarer=declarer,
+        play=(),
+        vulnerable=vulnerable,
+        board=board,
+        laws=laws,
+        noticed=noticed,
+        corrected=tuple(_corrections(game, where)),
+        penalty_cards=tuple(_penalty_cards(game, where)),
+    )
+    check_extras(case, where)
+    play_tag = _required(game, "Play", where)
+    play, claimed = _play(case, play_tag, where)
+    case = replace(case, play=play)
+    if claimed and len(play) < 52:
+        result = game.tags.get("result")
+        if result is None:
+            raise ParseError(
+                "the play ends with '*' (a claim) but there is no [Result] tag giving declarer's tricks",
+                board=where,
+                trick=len(play) // 4,
+                line=play_tag.line,
+            )
+        total = parse_int(result.value, what="Result", board=where, low=0, high=13, line=result.line)
+        case = replace(case, claim=claim_from_total(case, total, where, result.line, what="Result"))
+    check_play(case, where, play_tag.line)
+    return case
+
+
+def _optional(game: _Game, name: str, where: Board, parse: Callable[..., T]) -> T | None:
+    tag = game.tags.get(name.lower())
+    if tag is None or tag.value.strip() in ("", "?"):
+        return None
+    return parse(tag.value, board=where, line=tag.line)
+
+
+def _play(case: Case, tag: _Tag, where: Board) -> tuple[tuple[Card, ...], bool]:
+    """The Play section in play order, and whether it ended with ``*``."""
+    first = parse_seat(tag.value, board=where, what="Play", line=tag.line)
+    if first is not case.opening_leader:
+        raise ParseError(
+            f'[Play "{first}"]: the opening leader is {case.opening_leader} (declarer '
+            f"{case.declarer}'s left-hand opponent), not {first}",
+            board=where,
+            line=tag.line,
+        )
+    tokens = [(t, n) for t, n in tag.section if not _SKIP_TOKEN.match(t)]
+    claimed = False
+    for index, (token, number) in enumerate(tokens):
+        if token == "*":
+            if index + 1 < len(tokens):
+                raise ParseError(
+                    f"{tokens[index + 1][0]!r} after '*', the end of the play",
+                    board=where,
+                    line=tokens[index + 1][1],
+                )
+            tokens, claimed = tokens[:index], True
+            if len(tokens) % 4:
+                tokens += [("-", number)] * (4 - len(tokens) % 4)
+            break
+    if len(tokens) % 4:
+        raise ParseError(
+            f"the last trick of the Play section has {len(tokens) % 4} entries, not 4 "
+            "(use '-' for a card not played)",
+            board=where,
+            trick=len(tokens) // 4 + 1,
+            line=tokens[-1][1],
+        )
+    position = Position.initial(case.deal, case.contract.strain.trump, first)
+    play: list[Card] = []
+    stopped_at: int | None = None
+    for trick in range(1, len(tokens) // 4 + 1):
+        if trick > 13:
+            raise ParseError("the Play section has more than 13 tricks", board=where, line=tokens[52][1])
+        columns = tokens[4 * (trick - 1) : 4 * trick]
+        leader = position.leader
+        for offset in range(4):
+            seat = leader.after(offset)
+            token, number = columns[(seat.index - first.index) % 4]
+            if token == "-":
+                stopped_at = stopped_at or trick
+                continue
+            if stopped_at is not None:
+                raise PlayError(
+                    f"not in turn order: {seat} played {token} after a player who did not play "
+                    f"to trick {stopped_at}",
+                    board=where,
+                    trick=trick,
+                    seat=str(seat),
+                    card=token,
+                    line=number,
+                )
+            card = parse_card(token, board=where, trick=trick, seat=seat, line=number)
+            if card not in position.hand(seat):
+                raise PlayError(
+                    _not_held(case, play, seat, card),
+                    board=where,
+                    trick=trick,
+                    seat=str(seat),
+                    card=str(card),
+                    line=number,
+                )
+            position = position.play(card)
+            play.append(card)
+    return tuple(play), claimed
+
+
+def _not_held(case: Case, play: list[Card], seat: Seat, card: Card) -> str:
+    if card in play:
+        return f"{card} was already played at trick {play.index(card) // 4 + 1}"
+    return f"{seat} does not hold {card} ({case.deal.holder(card).name_long} does)"
+
+
+def _corrections(game: _Game, where: Board) -> list[Correction]:
+    tag = game.tags.get("corrected")
+    out = []
+    for part in _parts(tag, 3, "trick player card", where):
+        trick = parse_int(
+            part[0], what="Corrected trick", board=where, low=1, high=13, line=tag.line if tag else None
+        )
+        line = tag.line if tag else None
+        out.append(
+            Correction(
+                trick,
+                parse_seat(part[1], board=where, what="Corrected player", line=line),
+                parse_card(part[2], board=where, what="Corrected card", trick=trick, line=line),
+            )
+        )
+    return out
+
+
+def _penalty_cards(game: _Game, where: Board) -> list[PenaltyCard]:
+    tag = game.tags.get("penaltycards") or game.tags.get("penalty_cards")
+    out = []
+    for part in _parts(tag, 3, "player card from_trick", where):
+        line = tag.line if tag else None
+        trick = parse_int(part[2], what="PenaltyCards from_trick", board=where, low=1, high=13, line=line)
+        out.append(
+            PenaltyCard(
+                parse_seat(part[0], board=where, what="PenaltyCards player", line=line),
+                parse_card(part[1], board=where, what="PenaltyCards card", trick=trick, line=line),
+                trick,
+            )
+        )
+    return out
+
+
+def _parts(tag: _Tag | None, size: int, form: str, where: Board) -> list[list[str]]:
+    if tag is None or not tag.value.strip():
+        return []
+    parts = [item.split() for item in tag.value.split(",")]
+    for part in parts:
+        if len(part) != size:
+            raise ParseError(
+                f"[{tag.name} \"{tag.value}\"]: each entry must be '{form}'",
+                board=where,
+                line=tag.line,
+            )
+    return parts
