@@ -55,7 +55,8 @@ def build_parser() -> argparse.ArgumentParser:
     rule.add_argument("--compare", type=int, metavar="SCORE",
                       help="the other table's NS score: show each option in IMPs")
     rule.add_argument("--field", metavar="S1,S2,...",
-                      help="other NS scores on the board: show each option in matchpoints")
+                      help="other NS scores on the board: show each option in matchpoints "
+                      "(write --field=-50,420 when the first score is negative)")
     rule.add_argument("--unicode", action="store_true", help="suit symbols in the text output")
     return parser
 
@@ -107,6 +108,7 @@ def _rule(args: argparse.Namespace) -> int:
     except RevokeEquityError as exc:
         print(f"revoke-equity rule: {exc}", file=sys.stderr)
         return EXIT_SOME_FAILED
+    several = len(boards) > 1
     if args.board is not None:
         boards = [b for b in boards if b.board == args.board]
         if not boards:
@@ -145,7 +147,7 @@ def _rule(args: argparse.Namespace) -> int:
             text += _comparison_text(comparison)
         texts.append(text)
     if args.json:
-        payload: object = rulings[0] if len(boards) == 1 and rulings else rulings
+        payload: object = rulings if several or not rulings else rulings[0]
         print(json.dumps(payload, indent=2, ensure_ascii=False))
     else:
         print("\n".join(texts), end="")

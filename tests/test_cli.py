@@ -1,0 +1,130 @@
+"""The command line, called as ``main([...])``: output, exit codes, errors on stderr."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from revoke_equity.cli import main
+
+from conftest import CASES
+
+
+def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main(args)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_example_prints_a_readable_ruling(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["rule", "--example"], capsys)
+    assert code == 0, err
+    for text in ("Board 11", "Trick", "D3!", "Law 64A2", "Law 64B2", "Law 64C2a", "For the director",
+                 "handviewer.html?lin="):
+        assert text in out
+
+
+def test_json_output_is_the_ruling_format(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["rule", str(CASES / "p01-64A1-offender-won-revoke-trick.json"), "--json"],
+                       capsys)
+    assert code == 0
+    ruling = json.loads(out)
+    assert ruling["format"] == "revoke-equity/ruling@1"
+    assert ruling["mechanical"] == {"declarer_tricks": 12, "score_ns": 620}
+    assert ruling["equity"]["declarer_tricks"] == 11
+    assert ruling["recommendation"]["law"] == "64A1"
+
+
+def test_several_boards_give_a_list_and_board_filter(capsys: pytest.CaptureFixture[str]) -> None:
+    pbn = str(CASES / "p-boards.pbn")
+    code, out, _ = run(["rule", pbn, "--json", "--no-equity"], capsys)
+    assert code == 0 and [r["board"] for r in json.loads(out)] == [1, 2, 14]
+    code, out, _ = run(["rule", pbn, "--json", "--board", "2", "--no-equity"], capsys)
+    assert code == 0 and [r["board"] for r in json.loads(out)] == [2]
+    code, _, err = run(["rule", pbn, "--board", "5"], capsys)
+    assert code == 1 and "no board 5" in err
+
+
+def test_pbn_lin_and_json_give_the_same_ruling(capsys: pytest.CaptureFixture[str]) -> None:
+    def ruling(path: str, board: str) -> dict[str, object]:
+        code, out, _ = run(["rule", path, "--json", "--board", board], capsys)
+        assert code == 0
+        data = json.loads(out)
+        data = data[0] if isinstance(data, list) else data
+        data.pop("solver", None)
+        data.pop("handviewer", None)
+        return data
+
+    assert ruling(str(CASES / "p-boards.pbn"), "1") == ruling(
+        str(CASES / "p01-64A1-offender-won-revoke-trick.json"), "1")
+    assert ruling(str(CASES / "p03-two-defenders-revoke-cap.lin"), "3") == ruling(
+        str(CASES / "p03-two-defenders-revoke-cap.json"), "3")
+
+
+def test_laws_and_noticed_override(capsys: pytest.CaptureFixture[str]) -> None:
+    path = str(CASES / "p13-same-deal-2017.json")
+    code, out, _ = run(["rule", path, "--json", "--laws", "1997"], capsys)
+    assert code == 0 and json.loads(out)["rectifications"][0]["tricks"] == 2
+    code, out, _ = run(["rule", path, "--json", "--noticed", "after-round"], capsys)
+    assert code == 0 and json.loads(out)["rectifications"][0]["law"] == "64B5"
+
+
+def test_broken_board_reported_others_ruled(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    text = (CASES / "p-boards.pbn").read_text()
+    broken = text.replace('[Board "2"]', '[Board "2"]\n[Contract "9Z"]', 1)
+    broken = broken.replace('[Contract "3D"]\n', "", 1)
+    path = tmp_path / "three.pbn"
+    path.write_text(broken)
+    code, out, err = run(["rule", str(path), "--json", "--no-equity"], capsys)
+    assert code == 1
+    assert [r["board"] for r in json.loads(out)] == [1, 14]
+    assert "board 2" in err and "9Z" in err and "Traceback" not in err
+
+
+def test_card_not_held_names_board_trick_seat_card(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    case = json.loads((CASES / "p01-64A1-offender-won-revoke-trick.json").read_text())["case"]
+    case["play"][5], case["play"][6] = case["play"][6], case["play"][5]
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(case))
+    code, _, err = run(["rule", str(path)], capsys)
+    assert code == 1
+    assert "board 1" in err and "trick 2" in err and "card S4" in err
+
+
+def test_stdin(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    text = (CASES / "p03-two-defenders-revoke-cap.lin").read_text()
+    monkeypatch.setattr(sys, "stdin", io.StringIO(text))
+    code, out, _ = run(["rule", "-", "--json", "--no-equity"], capsys)
+    assert code == 0 and json.loads(out)["mechanical"]["declarer_tricks"] == 11
+
+
+def test_compare_and_field(capsys: pytest.CaptureFixture[str]) -> None:
+    path = str(CASES / "p11-64B2-repeat-then-64C2a.json")
+    code, out, _ = run(["rule", path, "--json", "--compare", "-400", "--field=-400,100,50"],
+                       capsys)
+    assert code == 0
+    comparison = json.loads(out)["comparison"]
+    assert comparison["imps_ns"]["options"]["recommended"] == 0
+    assert comparison["imps_ns"]["options"]["table"] == 11  # +100 vs -400: 500 -> 11 IMPs
+    assert comparison["matchpoints_ns_percent"]["options"]["table"] == pytest.approx(83.33)
+
+
+@pytest.mark.parametrize("args", [[], ["rule"], ["rule", "x.pbn", "--example"],
+                                  ["rule", "--example", "--laws", "2001"],
+                                  ["rule", "--example", "--field", "a,b"],
+                                  ["rule", "no-such-file.pbn"], ["frobnicate"]])
+def test_bad_usage_exits_2(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(args, capsys)
+    assert code == 2
+    assert "Traceback" not in err
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["--version"], capsys)
+    assert code == 0 and "revoke-equity" in out
