@@ -74,7 +74,8 @@ def exception_64b(
     if revoke.kind is RevokeKind.PENALTY_CARD:
         return "64B3", "a revoke by failing to play a penalty card"
     for first in earlier:
-        if first.player is revoke.player and first.suit_led is revoke.suit_led:
+        if (first.player is revoke.player and first.suit_led is revoke.suit_led
+                and first.kind is revoke.kind is RevokeKind.FOLLOW_SUIT):
             return "64B2", (
                 f"a second revoke by {revoke.player} in the same suit as the revoke at trick "
                 f"{first.trick}"
