@@ -58,6 +58,12 @@ def build_parser() -> argparse.ArgumentParser:
                       help="other NS scores on the board: show each option in matchpoints "
                       "(write --field=-50,420 when the first score is negative)")
     rule.add_argument("--unicode", action="store_true", help="suit symbols in the text output")
+    from revoke_equity.service import add_arguments as add_serve_arguments
+
+    serve = sub.add_parser("serve", help="run the HTTP API and the directors' web page",
+                           description="Serve the HTTP API (/api/v1, OpenAPI at /openapi.json) "
+                           "and the directors' web page at /. Needs the 'serve' extra.")
+    add_serve_arguments(serve)
     return parser
 
 
@@ -72,6 +78,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(exc.code or 0)
     if args.command == "rule":
         return _rule(args)
+    if args.command == "serve":
+        from revoke_equity.service import run as serve
+
+        return serve(args)
     parser.print_help(sys.stderr)
     return EXIT_USAGE
 

@@ -1,0 +1,110 @@
+"""From a request body to boards: content types, decoding, and errors as JSON.
+
+Nothing here touches the file system or runs anything from the request: the body is text handed to
+:func:`revoke_equity.io.read_boards` (a handviewer link is parsed, never fetched).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from revoke_equity.errors import CaseError
+
+__all__ = [
+    "CONTENT_TYPES",
+    "UnsupportedMediaType",
+    "board_view",
+    "case_error_dict",
+    "decode_body",
+    "format_for",
+]
+
+CONTENT_TYPES: dict[str, str | None] = {
+    "application/json": "json",
+    "application/x-pbn": "pbn",
+    "application/x-lin": "lin",
+    "text/uri-list": "url",
+    "text/plain": None,
+    "text/x-pbn": "pbn",
+    "text/x-lin": "lin",
+}
+"""Media type -> reader format (``None``: sniffed from the text)."""
+
+
+class UnsupportedMediaType(ValueError):
+    """A request body of a media type the service does not read."""
+
+
+def format_for(content_type: str | None) -> str | None:
+    """The reader format for a ``Content-Type`` header (parameters such as ``charset`` ignored);
+    ``None`` means "sniff". Raises :class:`UnsupportedMediaType`."""
+    media = (content_type or "").split(";", 1)[0].strip().lower()
+    if not media or media in ("application/octet-stream", "application/x-www-form-urlencoded"):
+        return None  # curl --data-binary sends the latter by default; the body is read as text
+    if media in CONTENT_TYPES:
+        return CONTENT_TYPES[media]
+    if media.endswith("+json"):
+        return "json"
+    if media.startswith("text/"):
+        return None
+    raise UnsupportedMediaType(
+        f"cannot read a body of type {media!r}: send application/json (a JSON case), "
+        "application/x-pbn, application/x-lin, text/uri-list (handviewer links) or text/plain "
+        "(any of them, recognised from the text)")
+
+
+def decode_body(data: bytes, fmt: str | None) -> str:
+    """The body as text: UTF-8 (a BOM is dropped), else Latin-1, PBN's own character set. A
+    ``text/uri-list`` body loses its ``#`` comment lines (RFC 2483)."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = data.decode("latin-1")
+    if fmt == "url":
+        text = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#"))
+    return text
+
+
+def case_error_dict(exc: CaseError) -> dict[str, Any]:
+    """A :class:`CaseError` as JSON: the full message, the bare reason, and where it is."""
+    return {
+        "message": str(exc),
+        "reason": exc.message,
+        "board": exc.board,
+        "line": exc.line,
+        "trick": exc.trick,
+        "seat": None if exc.seat is None else str(exc.seat),
+        "card": None if exc.card is None else str(exc.card),
+    }
+
+
+def board_view(case: Any) -> dict[str, Any]:
+    """What the web page draws besides the ruling: the JSON case, the hands, the tricks as played
+    (leader, cards by seat, winner) and a BBO handviewer link."""
+    from revoke_equity.io import case_to_dict, handviewer_url
+    from revoke_equity.model.cards import Suit
+    from revoke_equity.model.play import replay
+    from revoke_equity.model.seats import SEATS
+
+    record = replay(case)
+    hands: dict[str, dict[str, str]] = {}
+    for seat in SEATS:
+        cards = case.deal.hand(seat)
+        hands[str(seat)] = {
+            str(suit): "".join(str(c)[1] for c in sorted(
+                (c for c in cards if c.suit is suit), key=lambda c: c.rank, reverse=True))
+            for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+        }
+    tricks = [
+        {"trick": t.number, "leader": str(t.leader),
+         "cards": {str(seat): str(card) for seat, card in t.played()},
+         "order": [str(seat) for seat, _ in t.played()],
+         "winner": None if t.winner is None else str(t.winner)}
+        for t in record.tricks
+    ]
+    try:
+        link: str | None = handviewer_url(case)
+    except Exception:  # a link is a convenience; never fail a ruling for it
+        link = None
+    return {"case": case_to_dict(case), "hands": hands, "tricks": tricks, "dummy": str(case.dummy),
+            "handviewer_url": link}

@@ -1,0 +1,605 @@
+// revoke-equity: the directors' page. Plain JavaScript, no libraries, no network but this server.
+// Every piece of request or ruling data reaches the page through textContent or setAttribute,
+// never through innerHTML.
+"use strict";
+
+(function () {
+  const API = "/api/v1";
+  const SEATS = ["N", "E", "S", "W"];
+  const SEAT_NAMES = { N: "North", E: "East", S: "South", W: "West" };
+  const SUITS = ["S", "H", "D", "C"];
+  const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣", N: "NT" };
+  const NOTICED = {
+    "during-play": "during the play",
+    "end-of-play": "at the end of play",
+    "after-next-deal-call": "after a call on the next deal",
+    "after-round": "after the round",
+  };
+  const REVOKE_KINDS = { "follow-suit": "failure to follow suit", "penalty-card": "failure to play a penalty card" };
+
+  // ------------------------------------------------------------------ DOM helpers
+
+  /** Create an element; attrs are set with setAttribute (class via className), children are
+   *  nodes or strings (as text nodes). */
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs || {})) {
+      if (value === null || value === undefined || value === false) continue;
+      if (key === "class") node.className = value;
+      else if (key === "onclick") node.addEventListener("click", value);
+      else node.setAttribute(key, value === true ? "" : String(value));
+    }
+    append(node, children);
+    return node;
+  }
+
+  function append(node, children) {
+    for (const child of children.flat(Infinity)) {
+      if (child === null || child === undefined || child === false) continue;
+      node.appendChild(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+    return node;
+  }
+
+  function clear(node) {
+    while (node.firstChild) node.removeChild(node.firstChild);
+  }
+
+  // ------------------------------------------------------------------ bridge formatting
+
+  function rankText(rank) {
+    return rank === "T" ? "10" : rank;
+  }
+
+  /** A card ("HT") as a span: suit symbol, coloured, and its rank. */
+  function cardNode(card, extraClass) {
+    if (!card || card.length < 2) return el("span", {}, card || "");
+    const suit = card[0];
+    return el("span", { class: "card suit-" + suit + (extraClass ? " " + extraClass : ""), title: card },
+      el("span", { class: "sym", "aria-hidden": "true" }, SUIT_SYMBOLS[suit] || suit),
+      el("span", { class: "visually-hidden" }, suit),
+      rankText(card.slice(1)));
+  }
+
+  function contractNode(contract) {
+    const m = /^(\d)(NT|N|S|H|D|C)(X{0,2})$/.exec(contract || "");
+    if (!m) return el("span", {}, contract || "");
+    const strain = m[2] === "NT" ? "N" : m[2];
+    return el("span", { class: "contract" }, m[1],
+      el("span", { class: "sym suit-" + strain }, SUIT_SYMBOLS[strain]), m[3] ? m[3] : "");
+  }
+
+  function scoreText(score) {
+    if (score === null || score === undefined) return "";
+    const value = Number(score);
+    const text = Number.isInteger(value) ? String(Math.abs(value)) : Math.abs(value).toFixed(2).replace(/\.?0+$/, "");
+    return "NS " + (value > 0 ? "+" : value < 0 ? "−" : "") + text;
+  }
+
+  function seatName(seat) {
+    return SEAT_NAMES[seat] || seat || "";
+  }
+
+  function lawNode(law) {
+    return el("span", { class: "law" }, law === "none" ? "no revoke" : "Law " + law);
+  }
+
+  /** A line of explanation with each "Law 64A1" / "(Law 61A)" in bold. */
+  function explanationLine(text) {
+    const li = el("li");
+    const re = /Laws? \d+[A-Z]?\d*(?:\([a-z]\))?[a-z]?(?:\s*(?:and|,)\s*\d+[A-Z]?\d*[a-z]?)*/g;
+    let last = 0;
+    let match;
+    while ((match = re.exec(text)) !== null) {
+      if (match.index > last) li.appendChild(document.createTextNode(text.slice(last, match.index)));
+      li.appendChild(el("strong", { class: "law-ref" }, match[0]));
+      last = match.index + match[0].length;
+    }
+    if (last < text.length) li.appendChild(document.createTextNode(text.slice(last)));
+    return li;
+  }
+
+  function tricksText(n) {
+    return n === 1 ? "1 trick" : n + " tricks";
+  }
+
+  // ------------------------------------------------------------------ the ruling sheet
+
+  /** {ruling, view, meta} from a POST item (ruling fields at the top) or a stored record. */
+  function normalise(item) {
+    if (item && item.ruling && item.case) {
+      return { ruling: item.ruling, view: item, meta: { id: item.id, created: item.created, version: item.version } };
+    }
+    return { ruling: item, view: item, meta: { id: item.id, created: item.created, version: null } };
+  }
+
+  function renderSheet(item) {
+    const { ruling, view, meta } = normalise(item);
+    const sheet = el("article", { class: "ruling", "data-ruling-id": meta.id || "" });
+    sheet.appendChild(el("div", { class: "print-only print-title" },
+      el("span", {}, "Director's ruling sheet: revoke"), el("span", {}, "revoke-equity")));
+    const board = ruling.board !== null && ruling.board !== undefined ? "Board " + ruling.board : "Board";
+    const declarer = ruling.declarer;
+    const rec = ruling.recommendation || {};
+
+    // Heading
+    sheet.appendChild(el("header", { class: "sheet-head" },
+      el("div", {},
+        el("h2", {}, board, " · ", contractNode(ruling.contract), " by ", seatName(declarer)),
+        el("p", { class: "facts" },
+          "Vulnerable: ", ruling.vulnerable === "None" ? "none" : ruling.vulnerable === "All" ? "both" : ruling.vulnerable,
+          " · Laws ", ruling.laws,
+          " · Revoke noticed ", NOTICED[ruling.noticed] || ruling.noticed || "")),
+      el("div", { class: "sheet-actions no-print" },
+        el("button", { type: "button", class: "secondary", onclick: () => printSheet(sheet) }, "Print ruling sheet"),
+        view.handviewer_url ? el("a", { class: "button secondary", href: view.handviewer_url, target: "_blank", rel: "noopener noreferrer" }, "Open in BBO handviewer") : null,
+        meta.id ? el("a", { class: "button secondary", href: API + "/rulings/" + encodeURIComponent(meta.id), target: "_blank", rel: "noopener" }, "JSON") : null)));
+
+    // Verdict
+    const adjusted = rec.adjusted ? "Adjusted score" : rec.law === "none" ? "No established revoke" : "Result stands after rectification";
+    sheet.appendChild(el("section", { class: "verdict" + (rec.adjusted ? " adjusted" : "") },
+      el("div", { class: "verdict-label" }, "Recommended ruling"),
+      el("div", { class: "verdict-main" },
+        el("span", { class: "verdict-tricks" }, seatName(declarer), " ", tricksText(rec.declarer_tricks)),
+        el("span", { class: "verdict-score" }, scoreText(rec.score_ns)),
+        el("span", { class: "verdict-law" }, lawNode(rec.law))),
+      el("div", { class: "verdict-kind" }, adjusted + (rec.reason ? ": " : ""), rec.reason || "")));
+
+    // Hands and results side by side
+    const grid = el("div", { class: "sheet-grid" });
+    if (view.hands) grid.appendChild(handsNode(view, ruling));
+    grid.appendChild(resultsNode(ruling));
+    sheet.appendChild(grid);
+
+    // Revokes and rectifications
+    sheet.appendChild(revokesNode(ruling));
+
+    // Trick table
+    if (view.tricks) sheet.appendChild(tricksNode(view, ruling));
+
+    // Steps
+    const steps = el("ol", { class: "steps" }, (ruling.explanation || []).map(explanationLine));
+    sheet.appendChild(el("section", { class: "block" }, el("h3", {}, "How the ruling was reached"), steps));
+
+    // Equity details
+    const details = equityDetails(ruling);
+    if (details) sheet.appendChild(details);
+
+    // Footer: id, signature lines for print
+    sheet.appendChild(el("footer", { class: "sheet-foot" },
+      el("div", { class: "ids" },
+        meta.id ? el("span", {}, "Ruling ", el("code", { class: "ruling-id" }, meta.id)) : null,
+        meta.created ? el("span", {}, " · ", new Date(meta.created).toLocaleString()) : null,
+        " · ", ruling.format || "",
+        meta.version ? " · revoke-equity " + meta.version : ""),
+      el("div", { class: "signature print-only" },
+        el("span", {}, "Director: ______________________"),
+        el("span", {}, "Date: ______________"),
+        el("span", {}, "Signature: ______________________"))));
+    return sheet;
+  }
+
+  function handsNode(view, ruling) {
+    const dummy = view.dummy;
+    const revoked = new Set((ruling.revokes || []).map((r) => r.player + ":" + r.card));
+    function hand(seat) {
+      const role = seat === ruling.declarer ? "declarer" : seat === dummy ? "dummy" : "";
+      const lines = SUITS.map((suit) => {
+        const ranks = ((view.hands[seat] || {})[suit] || "").split("");
+        return el("div", { class: "suit-line" },
+          el("span", { class: "sym suit-" + suit, "aria-label": suit }, SUIT_SYMBOLS[suit]),
+          " ",
+          ranks.length === 0 ? el("span", { class: "void" }, "—") :
+            ranks.map((r) => el("span", { class: revoked.has(seat + ":" + suit + r) ? "rank revoke-card" : "rank", title: revoked.has(seat + ":" + suit + r) ? "revoke card" : null }, rankText(r))));
+      });
+      return el("div", { class: "hand hand-" + seat },
+        el("div", { class: "hand-name" }, seatName(seat), role ? el("span", { class: "role" }, role) : null),
+        lines);
+    }
+    const vul = ruling.vulnerable;
+    const centre = el("div", { class: "compass" },
+      el("div", { class: "compass-board" }, ruling.board !== null && ruling.board !== undefined ? "Board " + ruling.board : ""),
+      el("div", { class: "compass-ring" },
+        SEATS.map((s) => el("span", { class: "c-" + s + ((vul === "All" || vul.indexOf(s) >= 0) && vul !== "None" ? " vul" : "") }, s))),
+      el("div", { class: "compass-contract" }, contractNode(ruling.contract), " ", ruling.declarer));
+    return el("section", { class: "block hands-block" },
+      el("h3", {}, "The deal"),
+      el("div", { class: "diagram" }, hand("N"), hand("W"), centre, hand("E"), hand("S")));
+  }
+
+  function resultsNode(ruling) {
+    const rows = [];
+    const rec = ruling.recommendation || {};
+    const rects = ruling.rectifications || [];
+    const lawsUsed = [...new Set(rects.map((r) => r.law))];
+    function row(label, tricks, score, basis, cls) {
+      rows.push(el("tr", { class: cls || null },
+        el("th", { scope: "row" }, label),
+        el("td", { class: "num" }, tricks === null || tricks === undefined ? "" : String(tricks)),
+        el("td", { class: "num" }, scoreText(score)),
+        el("td", { class: "basis" }, basis)));
+    }
+    row("Table result", ruling.table.declarer_tricks, ruling.table.score_ns, "as played");
+    const transferred = ruling.transferred;
+    row("After rectification", ruling.mechanical.declarer_tricks, ruling.mechanical.score_ns,
+      (lawsUsed.length ? lawsUsed.map((l) => "Law " + l).join(", ") + ": " : "") +
+      (ruling.law_62D ? "trick 12 corrected (Law 62D)" :
+        (transferred ? tricksText(transferred) + " transferred" : "no tricks transferred")), "mechanical");
+    const eq = ruling.equity;
+    if (eq) {
+      row("Double-dummy equity", eq.declarer_tricks, eq.score_ns,
+        "from trick " + eq.from_trick + ", " + seatName(eq.offender_to_play) + " following suit, then double-dummy", "equity");
+      if (eq.replay) {
+        row("Replay estimate", eq.replay.declarer_tricks, eq.replay.score_ns,
+          "the table's later cards kept where still legal", "replay");
+      }
+    }
+    if (rec.weighted) {
+      const parts = (rec.weighted.components || []).map((c) =>
+        Math.round(c.weight * 100) + "% of " + c.declarer_tricks + " (" + scoreText(c.score_ns) + ")");
+      row("Weighted score (12C1(c))", null, rec.weighted.score_ns, parts.join(" + "), "weighted");
+    }
+    if (rec.split) {
+      row("Split score (12C1(e)): non-offenders", rec.split.non_offenders.declarer_tricks,
+        rec.split.non_offenders.score_ns, "most favourable result that was likely", "split");
+      row("Split score (12C1(e)): offenders", rec.split.offenders.declarer_tricks,
+        rec.split.offenders.score_ns, "most unfavourable result that was at all probable", "split");
+    }
+    row("Recommended", rec.declarer_tricks, rec.score_ns, rec.law === "none" ? "no established revoke" :
+      "Law " + rec.law + (rec.adjusted ? ": adjusted score" : ": the rectified result stands"), "recommended");
+    return el("section", { class: "block results-block" },
+      el("h3", {}, "Results"),
+      el("table", { class: "results" },
+        el("thead", {}, el("tr", {}, el("th", { scope: "col" }, ""), el("th", { scope: "col", class: "num" }, "Declarer's tricks"),
+          el("th", { scope: "col", class: "num" }, "Score"), el("th", { scope: "col" }, "Basis"))),
+        el("tbody", {}, rows)));
+  }
+
+  function revokesNode(ruling) {
+    const revokes = ruling.revokes || [];
+    if (!revokes.length) {
+      return el("section", { class: "block" }, el("h3", {}, "Revokes"), el("p", {}, "No revoke was found in the play record."));
+    }
+    const rects = ruling.rectifications || [];
+    const body = revokes.map((r) => {
+      const rect = rects.find((x) => x.trick === r.trick && x.player === r.player);
+      const status = r.corrected ? "corrected (not established)" : r.established ? "established" : "not established";
+      return el("tr", { class: r.established ? "established" : "corrected" },
+        el("td", { class: "num" }, String(r.trick)),
+        el("td", {}, seatName(r.player), r.by_dummy ? " (dummy)" : ""),
+        el("td", {}, cardNode(r.card)),
+        el("td", {}, r.suit_led ? el("span", { class: "sym suit-" + r.suit_led }, SUIT_SYMBOLS[r.suit_led]) : "—"),
+        el("td", {}, REVOKE_KINDS[r.kind] || r.kind || ""),
+        el("td", {}, status),
+        el("td", {}, rect ? lawNode(rect.law) : "—"),
+        el("td", { class: "num" }, rect ? String(rect.tricks) : "—"));
+    });
+    return el("section", { class: "block" },
+      el("h3", {}, "Revokes and rectification"),
+      el("table", { class: "revokes" },
+        el("thead", {}, el("tr", {},
+          ["Trick", "Player", "Card", "Suit led", "Kind", "Status", "Law", "Tricks"].map((h) => el("th", { scope: "col" }, h)))),
+        el("tbody", {}, body)),
+      ruling.transferred !== undefined && rects.length > 1 ?
+        el("p", { class: "note" }, "Tricks actually transferred in all: " + ruling.transferred + ".") : null);
+  }
+
+  function tricksNode(view, ruling) {
+    const revokes = new Map();
+    for (const r of ruling.revokes || []) revokes.set(r.trick + ":" + r.player, r);
+    const expectation = ruling.trace ? ruling.trace.declarer_expectation_by_trick : null;
+    const declarerSide = "NS".indexOf(ruling.declarer) >= 0 ? "NS" : "EW";
+    let ns = 0;
+    let ew = 0;
+    const rows = view.tricks.map((t) => {
+      const cells = SEATS.map((seat) => {
+        const card = t.cards[seat];
+        if (!card) return el("td", { class: "card-cell empty", "data-seat": seat }, "");
+        const revoke = revokes.get(t.trick + ":" + seat);
+        const classes = ["card-cell"];
+        if (seat === t.leader) classes.push("lead");
+        if (seat === t.winner) classes.push("winner");
+        let title = seatName(seat) + (seat === t.leader ? " led " : " played ") + card;
+        if (seat === t.winner) title += ", won the trick";
+        const marks = [];
+        if (revoke) {
+          classes.push(revoke.corrected ? "revoke corrected" : "revoke");
+          title += revoke.corrected ? " — revoke corrected (Law 62): " + revoke.card + " was withdrawn" :
+            " — REVOKE (Law 61A)" + (revoke.established ? ", established" : "");
+          marks.push(el("span", { class: "revoke-mark", "aria-label": "revoke" }, "R"));
+        }
+        return el("td", { class: classes.join(" "), title: title, "data-seat": seat, "data-trick": t.trick },
+          cardNode(card), marks);
+      });
+      if (t.winner) {
+        if (t.winner === "N" || t.winner === "S") ns += 1; else ew += 1;
+      }
+      const before = expectation && expectation[t.trick - 1] !== undefined ? expectation[t.trick - 1] : null;
+      const after = expectation && expectation[t.trick] !== undefined ? expectation[t.trick] : null;
+      const swing = before !== null && after !== null && after !== before;
+      const hasRevoke = SEATS.some((s) => revokes.has(t.trick + ":" + s));
+      return el("tr", { class: hasRevoke ? "revoke-row" : null, "data-trick": t.trick },
+        el("th", { scope: "row", class: "num" }, String(t.trick)),
+        el("td", {}, seatName(t.leader)),
+        cells,
+        el("td", {}, t.winner ? seatName(t.winner) : "—"),
+        el("td", { class: "num" }, t.winner ? ns + "–" + ew : ""),
+        expectation ? el("td", { class: "num" + (swing ? " swing" : ""), title: swing ? "declarer's double-dummy total changed during this trick" : null },
+          before === null ? "" : String(before), swing ? " → " + after : "") : null);
+    });
+    const claim = view.case && view.case.claim;
+    if (claim) {
+      const defenders = 13 - claim.after_trick - claim.declarer_tricks;
+      rows.push(el("tr", { class: "claim-row" },
+        el("td", { colspan: expectation ? 10 : 9 },
+          "Claim after trick " + claim.after_trick + ": declarer's side took " + claim.declarer_tricks +
+          " and the defenders " + defenders + " of the remaining " + (13 - claim.after_trick) + " tricks.")));
+    }
+    return el("section", { class: "block" },
+      el("h3", {}, "The play"),
+      el("p", { class: "legend" },
+        el("span", { class: "legend-item lead-demo" }, "led"), " ",
+        el("span", { class: "legend-item winner-demo" }, "won the trick"), " ",
+        el("span", { class: "legend-item revoke-demo" }, "revoke"), " ",
+        expectation ? "DD: declarer's double-dummy total before the trick (→ after it, when the trick changed it). " : "",
+        "Tricks: NS–EW so far; declarer's side is " + declarerSide + "."),
+      el("table", { class: "tricks" },
+        el("thead", {}, el("tr", {},
+          el("th", { scope: "col", class: "num" }, "Trick"), el("th", { scope: "col" }, "Led by"),
+          SEATS.map((s) => el("th", { scope: "col", class: s === ruling.declarer ? "declarer-col" : null }, seatName(s))),
+          el("th", { scope: "col" }, "Won by"), el("th", { scope: "col", class: "num" }, "Tricks"),
+          expectation ? el("th", { scope: "col", class: "num" }, "DD") : null)),
+        el("tbody", {}, rows)));
+  }
+
+  function equityDetails(ruling) {
+    const eq = ruling.equity;
+    const parts = [];
+    if (eq && eq.alternatives && eq.alternatives.length) {
+      parts.push(el("p", {}, seatName(eq.offender_to_play), "'s legal cards at trick " + eq.from_trick +
+        ", each followed by double-dummy play (declarer's total tricks): "));
+      parts.push(el("ul", { class: "alternatives" }, eq.alternatives.map((a) =>
+        el("li", {}, cardNode(a.card), " → " + a.declarer_tricks))));
+    }
+    if (ruling.law_62D) {
+      const alt = ruling.law_62D.alternatives || {};
+      parts.push(el("p", {}, "Law 62D: trick 12 replayed with " + seatName(ruling.law_62D.player) +
+        " following suit: declarer " + tricksText(ruling.law_62D.declarer_tricks) + "."));
+      parts.push(el("ul", { class: "alternatives" }, Object.keys(alt).map((card) =>
+        el("li", {}, cardNode(card), " → " + alt[card]))));
+    }
+    if (eq && eq.replay && eq.replay.differences && eq.replay.differences.length) {
+      parts.push(el("p", {}, "Replay estimate: where it departs from the table's play:"));
+      parts.push(el("ul", { class: "differences" }, eq.replay.differences.map((d) => el("li", {}, d))));
+    }
+    if (!parts.length) return null;
+    return el("section", { class: "block" }, el("h3", {}, "Without the revoke"), parts);
+  }
+
+  function errorNode(errors, title) {
+    const list = Array.isArray(errors) ? errors : [];
+    return el("section", { class: "error-box", role: "alert" },
+      el("h3", {}, title),
+      list.length ? el("table", { class: "errors" },
+        el("thead", {}, el("tr", {}, ["Board", "Line", "Trick", "Seat", "Card", "Problem"].map((h) => el("th", { scope: "col" }, h)))),
+        el("tbody", {}, list.map((e) => el("tr", {},
+          el("td", {}, e.board === null || e.board === undefined ? "—" : String(e.board)),
+          el("td", {}, e.line === null || e.line === undefined ? "—" : String(e.line)),
+          el("td", {}, e.trick === null || e.trick === undefined ? "—" : String(e.trick)),
+          el("td", {}, e.seat ? seatName(e.seat) : "—"),
+          el("td", {}, e.card ? cardNode(e.card) : "—"),
+          el("td", {}, e.reason || e.message || ""))))) : null);
+  }
+
+  // ------------------------------------------------------------------ actions
+
+  const $ = (id) => document.getElementById(id);
+
+  function setStatus(text, kind) {
+    const status = $("status");
+    clear(status);
+    status.className = "status" + (kind ? " " + kind : "");
+    if (text) status.appendChild(document.createTextNode(text));
+  }
+
+  /** For a file of several boards: one line per board, linking to its sheet. */
+  function summaryNode(items) {
+    return el("section", { class: "panel summary no-print" },
+      el("h2", {}, items.length + " boards"),
+      el("table", { class: "recent" },
+        el("thead", {}, el("tr", {}, ["Board", "Contract", "Revokes", "Ruling", "Declarer's tricks", "Score"].map((h) => el("th", { scope: "col" }, h)))),
+        el("tbody", {}, items.map((item, index) => {
+          const board = item.board === null || item.board === undefined ? "?" : String(item.board);
+          const link = el("a", { href: "#sheet-" + index, onclick: (event) => {
+            event.preventDefault();
+            const target = document.getElementById("sheet-" + index);
+            if (target) target.scrollIntoView({ behavior: "smooth", block: "start" });
+          } }, board);
+          if (item.error) {
+            return el("tr", { class: "error-row" }, el("td", { class: "num" }, link),
+              el("td", { colspan: 5 }, "could not be ruled: " + (item.error.reason || item.error.message || "")));
+          }
+          const rec = item.recommendation || {};
+          return el("tr", {}, el("td", { class: "num" }, link),
+            el("td", {}, contractNode(item.contract), " ", item.declarer || ""),
+            el("td", { class: "num" }, String((item.revokes || []).length)),
+            el("td", {}, lawNode(rec.law)),
+            el("td", { class: "num" }, String(rec.declarer_tricks)),
+            el("td", { class: "num" }, scoreText(rec.score_ns)));
+        }))));
+  }
+
+  function showResults(items) {
+    const results = $("results");
+    clear(results);
+    if (items.length > 1) results.appendChild(summaryNode(items));
+    for (const [index, item] of items.entries()) {
+      const before = results.childElementCount;
+      if (item && item.error) {
+        results.appendChild(errorNode([item.error], "Board " + (item.board === null || item.board === undefined ? "?" : item.board) + " could not be ruled"));
+      } else {
+        results.appendChild(renderSheet(item));
+      }
+      if (results.childElementCount > before) results.lastElementChild.id = "sheet-" + index;
+    }
+  }
+
+  async function submit(event) {
+    event.preventDefault();
+    const text = $("case-text").value;
+    if (!text.trim()) {
+      setStatus("Paste a board first (PBN, LIN, a handviewer link or a JSON case), or open a file.", "error");
+      return;
+    }
+    const params = new URLSearchParams({ include_case: "true" });
+    if ($("laws").value) params.set("laws", $("laws").value);
+    if ($("noticed").value) params.set("noticed", $("noticed").value);
+    if ($("board").value) params.set("board", $("board").value);
+    const button = $("submit");
+    button.disabled = true;
+    setStatus("Ruling… (the double-dummy analysis can take a few seconds)", "busy");
+    clear($("results"));
+    const started = performance.now();
+    try {
+      const response = await fetch(API + "/rulings?" + params.toString(), {
+        method: "POST",
+        headers: { "Content-Type": "text/plain; charset=utf-8", Accept: "application/json" },
+        body: text,
+      });
+      let data = null;
+      try {
+        data = await response.json();
+      } catch (e) {
+        data = { detail: "the server sent no JSON (HTTP " + response.status + ")" };
+      }
+      if (!response.ok) {
+        setStatus("", null);
+        const results = $("results");
+        results.appendChild(errorNode(data.errors, "Could not rule: " + (data.detail || "HTTP " + response.status)));
+        return;
+      }
+      const items = Array.isArray(data) ? data : [data];
+      const ruled = items.filter((i) => !i.error).length;
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      setStatus(ruled + (ruled === 1 ? " board ruled" : " boards ruled") +
+        (items.length > ruled ? ", " + (items.length - ruled) + " could not be read" : "") + " in " + seconds + " s.", "ok");
+      showResults(items);
+      if (items.length === 1 && items[0].id) history.replaceState(null, "", "#ruling=" + encodeURIComponent(items[0].id));
+      loadRecent();
+      loadHealth();
+      const first = $("results").firstElementChild;
+      if (first) first.scrollIntoView({ behavior: "smooth", block: "start" });
+    } catch (error) {
+      setStatus("The service could not be reached: " + error.message, "error");
+    } finally {
+      button.disabled = false;
+    }
+  }
+
+  async function showStored(id) {
+    try {
+      const response = await fetch(API + "/rulings/" + encodeURIComponent(id));
+      const data = await response.json();
+      if (!response.ok) {
+        setStatus(data.detail || "no such ruling", "error");
+        return;
+      }
+      setStatus("Stored ruling " + id + ".", "ok");
+      showResults([data]);
+    } catch (error) {
+      setStatus("The service could not be reached: " + error.message, "error");
+    }
+  }
+
+  async function loadRecent() {
+    const box = $("recent");
+    try {
+      const response = await fetch(API + "/rulings?limit=10");
+      const data = await response.json();
+      clear(box);
+      if (!data.items || !data.items.length) {
+        box.appendChild(el("p", { class: "muted" }, "No rulings yet."));
+        return;
+      }
+      box.appendChild(el("table", { class: "recent" },
+        el("thead", {}, el("tr", {}, ["When", "Board", "Contract", "Laws", "Ruling", "Score", ""].map((h) => el("th", { scope: "col" }, h)))),
+        el("tbody", {}, data.items.map((r) => el("tr", {},
+          el("td", {}, new Date(r.created).toLocaleString()),
+          el("td", { class: "num" }, r.board === null ? "—" : String(r.board)),
+          el("td", {}, contractNode(r.contract), " ", r.declarer || ""),
+          el("td", {}, r.laws),
+          el("td", {}, r.recommendation && r.recommendation.law ? lawNode(r.recommendation.law) : ""),
+          el("td", { class: "num" }, r.recommendation ? scoreText(r.recommendation.score_ns) : ""),
+          el("td", {}, el("a", { href: "#ruling=" + encodeURIComponent(r.id) }, "open")))))),
+        el("p", { class: "muted" }, data.total + " rulings in the log."));
+    } catch (error) {
+      clear(box);
+      box.appendChild(el("p", { class: "muted" }, "The ruling log could not be read."));
+    }
+  }
+
+  async function loadHealth() {
+    const node = $("health");
+    try {
+      const response = await fetch(API + "/health");
+      const data = await response.json();
+      node.textContent = (data.status === "ok" ? "● ready" : "● " + data.status) + " · " +
+        data.workers.alive + "/" + data.workers.configured + " solvers";
+      node.className = "health " + data.status;
+      $("version").textContent = "revoke-equity " + data.version;
+    } catch (error) {
+      node.textContent = "● service unreachable";
+      node.className = "health down";
+    }
+  }
+
+  function printSheet(sheet) {
+    document.body.classList.add("print-one");
+    sheet.classList.add("print-target");
+    const done = () => {
+      document.body.classList.remove("print-one");
+      sheet.classList.remove("print-target");
+      window.removeEventListener("afterprint", done);
+    };
+    window.addEventListener("afterprint", done);
+    window.print();
+  }
+
+  function routeHash() {
+    const m = /^#ruling=([0-9a-fA-F-]{8,64})$/.exec(location.hash);
+    if (m) showStored(m[1]);
+  }
+
+  document.addEventListener("DOMContentLoaded", () => {
+    $("case-form").addEventListener("submit", submit);
+    $("case-file").addEventListener("change", (event) => {
+      const file = event.target.files && event.target.files[0];
+      if (!file) return;
+      if (file.size > 1024 * 1024) {
+        setStatus("That file is larger than 1 MiB; split it into smaller files.", "error");
+        return;
+      }
+      const reader = new FileReader();
+      reader.onload = () => {
+        $("case-text").value = String(reader.result);
+        setStatus("Read " + file.name + ". Press Rule.", null);
+      };
+      reader.readAsText(file);
+    });
+    $("load-example").addEventListener("click", async () => {
+      const response = await fetch("/static/example.pbn");
+      $("case-text").value = await response.text();
+      setStatus("Example loaded: board 1, a revoke at trick 4. Press Rule.", null);
+    });
+    $("clear").addEventListener("click", () => {
+      $("case-text").value = "";
+      clear($("results"));
+      setStatus("", null);
+      history.replaceState(null, "", location.pathname);
+    });
+    window.addEventListener("hashchange", routeHash);
+    loadHealth();
+    loadRecent();
+    routeHash();
+  });
+})();
