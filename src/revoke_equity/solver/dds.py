@@ -1,0 +1,403 @@
+"""Double-dummy answers from DDS, through endplay's ctypes binding ``endplay._dds``.
+
+This module is the only place that knows DDS's encodings (suits 0-3 = S H D C, strain 4 = NT,
+seats 0-3 = N E S W, bit ``r`` of a suit mask = rank ``r``) and the only boundary where DDS errors
+become :class:`~revoke_equity.errors.SolverError`. endplay is imported when the first
+:class:`DdsSolver` is built, not when this module is (the import costs about 0.6 s).
+
+What DDS counts (checked against :mod:`revoke_equity.solver.bruteforce` in the tests):
+
+* ``SolveBoard`` scores are the tricks of the side *to move*, from this position on, **the
+  unfinished trick included** (whoever led it). That is exactly :meth:`Solver.solve`'s contract.
+* ``AnalysePlayBin`` reports, before and after each card, the tricks of the side that did *not*
+  lead the starting trick (DDS's "declarer": the leader's right-hand opponent), counted from the
+  starting position on (unfinished trick included) and **cumulatively**: tricks that side already
+  won during the line stay in the count. :meth:`DdsSolver.trace` converts this to North-South's
+  *remaining* tricks.
+* ``AnalysePlayBin`` never reports the cards of the last trick (they are forced), and, when the
+  line starts in the middle of a trick with ``k`` cards on the table, it silently skips the last
+  ``k`` cards of the line (it counts tricks from the line's length alone). We pad the line with
+  ``k`` legal continuation cards and fill in the forced last trick ourselves.
+* ``AnalysePlayBin`` checks only that each card is held, not that it follows suit; we check
+  legality before calling it.
+* ``SolveAllBoardsBin`` copies one board's answer to any later board of the batch with the same
+  remaining cards, trumps and leader, ignoring the cards of the unfinished trick; such positions
+  go to different batches.
+
+Concurrency: endplay's wrappers hand DDS thread slot 0 on every single-board call, DDS keeps
+per-slot state (transposition tables), and the batch functions use every slot. So every DDS call
+in the process holds one module-level lock, :data:`DDS_LOCK`, shared by all :class:`DdsSolver`
+instances: threads are safe but run one at a time. To use several cores, use several processes
+(:mod:`revoke_equity.solver.pool`).
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from types import ModuleType
+from typing import Any
+
+from revoke_equity.errors import SolverError
+from revoke_equity.model.cards import Card, Rank, Strain, Suit
+from revoke_equity.model.deal import Deal
+from revoke_equity.model.position import Position
+from revoke_equity.model.seats import SEATS, Seat, Side
+from revoke_equity.solver.base import SolverStats
+
+__all__ = ["DDS_LOCK", "DdsSolver", "PositionKey", "position_key"]
+
+DDS_LOCK = threading.Lock()
+"""Held around every call into DDS, by every :class:`DdsSolver` of this process."""
+
+
+def _new_lock_after_fork() -> None:
+    """A forked child starts with a free lock (the thread that held it does not exist there)."""
+    global DDS_LOCK
+    DDS_LOCK = threading.Lock()
+
+
+os.register_at_fork(after_in_child=_new_lock_after_fork)
+
+_SUIT_CODE = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.DIAMONDS: 2, Suit.CLUBS: 3}
+_CODE_SUIT = {code: suit for suit, code in _SUIT_CODE.items()}
+_STRAIN_CODE = {Strain.SPADES: 0, Strain.HEARTS: 1, Strain.DIAMONDS: 2, Strain.CLUBS: 3,
+                Strain.NOTRUMP: 4}
+_NOTRUMP = 4
+_SOLVE_TARGET = -1  # find the maximum
+_SOLVE_SOLUTIONS = 3  # every legal card, with its score
+_SOLVE_MODE = 1  # always search, even with a single legal card
+_THREAD_SLOT = 0  # the slot endplay uses; only ever touched under DDS_LOCK
+
+PositionKey = tuple[
+    tuple[frozenset[Card], frozenset[Card], frozenset[Card], frozenset[Card]],
+    Suit | None,
+    Seat,
+    tuple[Card, ...],
+]
+"""What a double-dummy answer depends on: hands, trumps, trick leader, cards of the trick."""
+
+
+def position_key(position: Position) -> PositionKey:
+    """The cache key of ``position`` (tricks already won do not change a DD answer)."""
+    return (position.hands, position.trump, position.leader, position.trick)
+
+
+def _load_dds() -> ModuleType:
+    """Import endplay's DDS binding (slow; done once, when the first solver is built)."""
+    import endplay._dds as dds
+
+    return dds
+
+
+_ERROR_CODES: dict[str, int] = {}
+_KNOWN_CODES = (-1, -2, -3, -4, -5, -7, -8, -9, -10, -12, -13, -14, -15, -16, -17, -18, -19, -98,
+                -99, -101, -102, -103, -104, -201, -202, -301)
+
+
+def _error_code(dds: ModuleType, message: str) -> int | None:
+    """DDS's return code for ``message`` (endplay's DDSError keeps only the text)."""
+    if not _ERROR_CODES:
+        for code in _KNOWN_CODES:
+            _ERROR_CODES.setdefault(str(dds.DDSError.from_code(code)), code)
+    return _ERROR_CODES.get(message)
+
+
+def check_position(position: Position) -> int:
+    """Check that ``position`` can be sent to DDS; return the tricks left (unfinished included).
+
+    Every player who has played to the unfinished trick must hold one card fewer than those
+    still to play, no card may be held twice or be both held and on the table, and someone must
+    be to play. Raises :class:`SolverError` otherwise (DDS could misread such input).
+    """
+    if len(position.trick) > 3:
+        raise SolverError(f"the unfinished trick holds {len(position.trick)} cards (at most 3)")
+    tricks = len(position.hand(position.to_move))
+    if tricks == 0:
+        raise SolverError("no cards are left to play: there is nothing to solve")
+    if tricks > 13:
+        raise SolverError(f"{position.to_move.name_long} holds {tricks} cards, more than 13")
+    for offset in range(4):
+        seat = position.leader.after(offset)
+        expected = tricks - 1 if offset < len(position.trick) else tricks
+        held = len(position.hand(seat))
+        if held != expected:
+            raise SolverError(
+                f"{seat.name_long} holds {held} cards but should hold {expected}: "
+                f"{position.to_move.name_long} (to play) holds {tricks} and "
+                f"{len(position.trick)} card(s) of the trick led by {position.leader} are "
+                "on the table"
+            )
+    seen: set[Card] = set(position.trick)
+    if len(seen) != len(position.trick):
+        raise SolverError("a card appears twice in the unfinished trick")
+    for seat in SEATS:
+        for card in position.hand(seat):
+            if card in seen:
+                raise SolverError(f"{card} is held by {seat.name_long} but also elsewhere")
+            seen.add(card)
+    return tricks
+
+
+def check_line(position: Position, cards: Sequence[Card]) -> list[Position]:
+    """The positions before and after each card of a line (``len(cards) + 1`` of them).
+
+    Raises :class:`SolverError` if a card is not held by the player to move or does not follow
+    suit when it could.
+    """
+    positions = [position]
+    for number, card in enumerate(cards, start=1):
+        if position.is_over:
+            raise SolverError(f"card {number} of the line, {card}: the play is already over")
+        seat = position.to_move
+        if card not in position.hand(seat):
+            raise SolverError(f"card {number} of the line, {card}: {seat} does not hold it")
+        if not position.is_legal(card):
+            raise SolverError(
+                f"card {number} of the line, {card}: {seat} must follow to "
+                f"{position.suit_led} (a revoke cannot be traced)"
+            )
+        position = position.play(card)
+        positions.append(position)
+    return positions
+
+
+class DdsSolver:
+    """:class:`~revoke_equity.solver.base.Solver` backed by DDS (via ``endplay._dds``).
+
+    ``cache_size`` bounds the number of positions whose :meth:`solve` answers are kept (oldest
+    dropped first; 0 keeps none). Thread-safe through :data:`DDS_LOCK`; not faster with more threads.
+    """
+
+    def __init__(self, cache_size: int = 100_000) -> None:
+        self._dds = _load_dds()
+        self.stats = SolverStats()
+        self._cache: dict[PositionKey, tuple[tuple[Card, int], ...]] = {}
+        self._cache_size = cache_size
+        self._cache_lock = threading.Lock()
+
+    # -- the DDS boundary -------------------------------------------------------------------
+
+    @contextmanager
+    def _engine(self, **counts: int) -> Iterator[None]:
+        """Hold the process-wide lock, time the call, translate DDS errors; on success add
+        ``counts`` to the stats (updated under the lock, so threads never lose a count)."""
+        with DDS_LOCK:
+            start = time.perf_counter()
+            try:
+                yield
+            except self._dds.DDSError as exc:
+                message = str(exc)
+                raise SolverError(message, code=_error_code(self._dds, message)) from exc
+            else:
+                for name, count in counts.items():
+                    setattr(self.stats, name, getattr(self.stats, name) + count)
+            finally:
+                self.stats.seconds += time.perf_counter() - start
+
+    # -- conversions --------------------------------------------------------------------------
+
+    def _deal_struct(self, position: Position) -> Any:
+        """``position`` as a DDS ``deal`` (the caller has run :func:`check_position`)."""
+        dl = self._dds.deal()
+        dl.trump = _NOTRUMP if position.trump is None else _SUIT_CODE[position.trump]
+        dl.first = position.leader.index
+        for i, card in enumerate(position.trick):
+            dl.currentTrickSuit[i] = _SUIT_CODE[card.suit]
+            dl.currentTrickRank[i] = int(card.rank)
+        for seat in SEATS:
+            for card in position.hand(seat):
+                dl.remainCards[seat.index][_SUIT_CODE[card.suit]] |= 1 << int(card.rank)
+        return dl
+
+    @staticmethod
+    def _read_future(fut: Any, position: Position) -> tuple[tuple[Card, int], ...]:
+        """Expand DDS's card groups (a card plus its ``equals`` mask) into single cards."""
+        values: dict[Card, int] = {}
+        for i in range(fut.cards):
+            score = fut.score[i]
+            if score < 0:
+                raise SolverError(f"DDS returned score {score} for a card group (expected >= 0)")
+            suit = _CODE_SUIT[fut.suit[i]]
+            mask = fut.equals[i] | (1 << fut.rank[i])
+            for rank in Rank:
+                if mask & (1 << int(rank)):
+                    values[Card(suit, rank)] = score
+        legal = position.legal_cards()
+        if set(values) != legal:
+            raise SolverError(
+                "DDS answered for cards " + " ".join(sorted(map(str, values)))
+                + " but the legal cards are " + " ".join(sorted(map(str, legal)))
+            )
+        return tuple(sorted(values.items(), key=lambda item: item[0].sort_key()))
+
+    # -- cache ----------------------------------------------------------------------------------
+
+    def _remember(self, key: PositionKey, answer: tuple[tuple[Card, int], ...]) -> None:
+        with self._cache_lock:
+            while self._cache and len(self._cache) >= self._cache_size:
+                del self._cache[next(iter(self._cache))]
+            if self._cache_size > 0:
+                self._cache[key] = answer
+
+    def _recall(self, key: PositionKey, again: bool = False) -> tuple[tuple[Card, int], ...] | None:
+        """The cached answer for ``key`` (counted as a cache hit), or ``None``; ``again`` counts
+        a hit anyway (a repeat inside one :meth:`solve_many` call)."""
+        with self._cache_lock:
+            answer = self._cache.get(key)
+            if answer is not None or again:
+                self.stats.cache_hits += 1
+            return answer
+
+    def clear_cache(self) -> None:
+        """Forget every cached answer (the stats stay)."""
+        with self._cache_lock:
+            self._cache.clear()
+
+    # -- the Solver protocol ---------------------------------------------------------------------
+
+    def solve(self, position: Position) -> dict[Card, int]:
+        """For each legal card of the player to move: the tricks his side wins from here on (the
+        unfinished trick included) with that card and double-dummy play after it. One
+        ``SolveBoard`` call unless the position is cached."""
+        key = position_key(position)
+        cached = self._recall(key)
+        if cached is not None:
+            return dict(cached)
+        check_position(position)
+        dl = self._deal_struct(position)
+        fut = self._dds.futureTricks()
+        with self._engine(solve_calls=1):
+            self._dds.SolveBoard(dl, _SOLVE_TARGET, _SOLVE_SOLUTIONS, _SOLVE_MODE, fut,
+                                 _THREAD_SLOT)
+        answer = self._read_future(fut, position)
+        self._remember(key, answer)
+        return dict(answer)
+
+    def solve_many(self, positions: Sequence[Position]) -> list[dict[Card, int]]:
+        """:meth:`solve` for each position: uncached distinct ones go to ``SolveAllBoardsBin`` in
+        batches of at most ``MAXNOOFBOARDS`` (200), positions that differ only in the cards of
+        the unfinished trick in different batches (see :func:`_batches`). All positions are
+        checked before any call."""
+        answers: list[tuple[tuple[Card, int], ...] | None] = [None] * len(positions)
+        todo: dict[PositionKey, list[int]] = {}
+        for i, position in enumerate(positions):
+            key = position_key(position)
+            cached = self._recall(key, again=key in todo)
+            if cached is not None:
+                answers[i] = cached
+                continue
+            if key in todo:
+                todo[key].append(i)
+                continue
+            check_position(position)
+            todo[key] = [i]
+        for keys in _batches(list(todo), self._dds.MAXNOOFBOARDS):
+            batch = [positions[todo[key][0]] for key in keys]
+            for key, answer in zip(keys, self._solve_batch(batch), strict=True):
+                self._remember(key, answer)
+                for i in todo[key]:
+                    answers[i] = answer
+        return [dict(answer or ()) for answer in answers]
+
+    def _solve_batch(self, batch: list[Position]) -> list[tuple[tuple[Card, int], ...]]:
+        bop = self._dds.boards()
+        bop.noOfBoards = len(batch)
+        for i, position in enumerate(batch):
+            bop.deals[i] = self._deal_struct(position)
+            bop.target[i] = _SOLVE_TARGET
+            bop.solutions[i] = _SOLVE_SOLUTIONS
+            bop.mode[i] = _SOLVE_MODE
+        solved = self._dds.solvedBoards()
+        with self._engine(batch_calls=1, solve_calls=len(batch)):
+            self._dds.SolveAllBoardsBin(bop, solved)
+        if solved.noOfBoards != len(batch):
+            raise SolverError(f"DDS solved {solved.noOfBoards} boards of {len(batch)}")
+        return [self._read_future(solved.solvedBoard[i], p) for i, p in enumerate(batch)]
+
+    def trace(self, position: Position, cards: Sequence[Card]) -> tuple[int, ...]:
+        """North-South's remaining double-dummy tricks (the unfinished trick included) at
+        ``position`` and after each of ``cards``; one ``AnalysePlayBin`` call for the line."""
+        tricks = check_position(position)
+        line = check_line(position, cards)
+        padded = [*cards, *_continuation(line[len(cards)], len(position.trick))]
+        play = self._dds.playTraceBin()
+        play.number = len(padded)
+        for i, card in enumerate(padded):
+            play.suit[i] = _SUIT_CODE[card.suit]
+            play.rank[i] = int(card.rank)
+        dl = self._deal_struct(position)
+        solved = self._dds.solvedPlay()
+        with self._engine(trace_calls=1):
+            self._dds.AnalysePlayBin(dl, play, solved, _THREAD_SLOT)
+        # DDS reports every position except those inside the (forced) last trick.
+        reported = max(j for j, p in enumerate(line) if j == 0 or not _in_last_trick(p)) + 1
+        if reported > 1 and solved.number < reported:
+            raise SolverError(f"DDS traced {solved.number} positions, expected {reported}")
+        declarer_is_ns = position.leader.side is Side.EW  # DDS counts for the leader's RHO
+        result: list[int] = []
+        ns_total = 0
+        for j, after in enumerate(line):
+            if j < reported:
+                declarer = solved.tricks[j]
+                ns_total = declarer if declarer_is_ns else tricks - declarer
+            won = after.ns_tricks - position.ns_tricks
+            result.append(ns_total - won)
+        return tuple(result)
+
+    # -- beyond the protocol ------------------------------------------------------------------
+
+    def dd_table(self, deal: Deal) -> dict[tuple[Strain, Seat], int]:
+        """Declarer's double-dummy tricks for every strain and declarer (one ``CalcDDtable``)."""
+        table_deal = self._dds.ddTableDeal()
+        for seat in SEATS:
+            for card in deal.hand(seat):
+                table_deal.cards[seat.index][_SUIT_CODE[card.suit]] |= 1 << int(card.rank)
+        results = self._dds.ddTableResults()
+        with self._engine(table_calls=1):
+            self._dds.CalcDDtable(table_deal, results)
+        return {
+            (strain, seat): results.resTable[code][seat.index]
+            for strain, code in _STRAIN_CODE.items()
+            for seat in SEATS
+        }
+
+
+def _batches(keys: list[PositionKey], size: int) -> list[list[PositionKey]]:
+    """Split ``keys`` into batches of at most ``size`` that DDS can solve together.
+
+    DDS's batch scheduler treats two boards with the same remaining cards, trumps and leader as
+    repeats and copies the first one's answer to the second, ignoring the cards of the unfinished
+    trick. Two positions that differ only in those cards must therefore go to different batches.
+    """
+    batches: list[list[PositionKey]] = []
+    boards: list[set[tuple[object, ...]]] = []
+    for key in keys:
+        board = key[:3]
+        for batch, seen in zip(batches, boards, strict=True):
+            if len(batch) < size and board not in seen:
+                batch.append(key)
+                seen.add(board)
+                break
+        else:
+            batches.append([key])
+            boards.append({board})
+    return batches
+
+
+def _in_last_trick(position: Position) -> bool:
+    """True once a card of the last trick has been played (DDS reports none of those)."""
+    return position.is_over or (bool(position.trick) and not position.hand(position.leader))
+
+
+def _continuation(position: Position, count: int) -> list[Card]:
+    """Up to ``count`` legal cards continuing from ``position`` (the lowest legal each time)."""
+    cards: list[Card] = []
+    while len(cards) < count and not position.is_over:
+        card = min(position.legal_cards(), key=lambda c: (int(c.rank), c.suit.order))
+        cards.append(card)
+        position = position.play(card)
+    return cards
