@@ -3,5 +3,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python -m pip install --quiet -e ".[test]"
-python -m ruff check src tests bench
+python -m ruff check
 python -m pytest -q -m "not slow"
