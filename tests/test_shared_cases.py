@@ -49,3 +49,17 @@ def test_every_field_with_dds(worked: dict[str, Any], dds_solver: Any) -> None:
     rec = ruling["recommendation"]
     assert {"law": rec["law"], "declarer_tricks": rec["declarer_tricks"]} == expect[
         "recommendation"]
+
+
+def test_copied_cases_match_the_shared_folder() -> None:
+    """tests/data/cases is a copy of ../shared/cases (so a clone alone can run the tests); when the
+    shared folder sits beside the clone, as in CI, the copy must equal it."""
+    from pathlib import Path
+
+    from conftest import CASES
+
+    shared = Path(__file__).resolve().parents[2] / "shared" / "cases"
+    if not shared.is_dir():
+        pytest.skip("../shared/cases is not beside this clone")
+    for original in shared.iterdir():
+        assert (CASES / original.name).read_bytes() == original.read_bytes(), original.name
