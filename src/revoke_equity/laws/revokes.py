@@ -183,23 +183,23 @@ def _corrected(
 def _check_corrections(record: PlayRecord, corrections: dict[tuple[int, Seat], Correction]) -> None:
     board = record.case.board
     for c in record.case.corrected:
-        where = {"board": board, "trick": c.trick, "seat": str(c.player), "card": str(c.card)}
+        def error(message: str, c: Correction = c) -> CaseError:
+            return CaseError(message, board=board, trick=c.trick, seat=str(c.player),
+                             card=str(c.card))
+
         if not 1 <= c.trick <= len(record.tricks):
-            raise CaseError(f"corrected revoke names trick {c.trick}, which was not played", **where)
+            raise error(f"corrected revoke names trick {c.trick}, which was not played")
         trick = record.trick(c.trick)
         index = trick.index_of(c.player)
         if index is None:
-            raise CaseError(f"{c.player} did not play to trick {c.trick}", **where)
+            raise error(f"{c.player} did not play to trick {c.trick}")
         if index == trick.first_index:
-            raise CaseError(f"{c.player} led to trick {c.trick}: a lead cannot revoke", **where)
+            raise error(f"{c.player} led to trick {c.trick}: a lead cannot revoke")
         hand = record.positions[index].hand(c.player)
         if c.card not in hand:
-            raise CaseError(f"{c.player} did not hold {c.card} at trick {c.trick}", **where)
+            raise error(f"{c.player} did not hold {c.card} at trick {c.trick}")
         if c.card.suit is trick.suit_led or not any(x.suit is trick.suit_led for x in hand):
-            raise CaseError(
-                f"{c.card} on a {trick.suit_led} lead would not have been a revoke by {c.player}",
-                **where,
-            )
+            raise error(f"{c.card} on a {trick.suit_led} lead would not have been a revoke by {c.player}")
     if len(corrections) != len(record.case.corrected):
         raise CaseError("two corrections name the same trick and player", board=board)
 
@@ -207,11 +207,13 @@ def _check_corrections(record: PlayRecord, corrections: dict[tuple[int, Seat], C
 def _check_penalty_cards(record: PlayRecord) -> None:
     case = record.case
     for p in case.penalty_cards:
-        where = {"board": case.board, "trick": p.from_trick, "seat": str(p.player),
-                 "card": str(p.card)}
+        problem = None
         if case.deal.holder(p.card) is not p.player:
-            raise CaseError(f"penalty card {p.card} is not {p.player}'s card", **where)
-        if p.player.side is case.declarer.side:
-            raise CaseError("only a defender can have a penalty card (Law 50)", **where)
-        if not 1 <= p.from_trick <= 13:
-            raise CaseError(f"penalty card from trick {p.from_trick}: not 1-13", **where)
+            problem = f"penalty card {p.card} is not {p.player}'s card"
+        elif p.player.side is case.declarer.side:
+            problem = "only a defender can have a penalty card (Law 50)"
+        elif not 1 <= p.from_trick <= 13:
+            problem = f"penalty card from trick {p.from_trick}: not 1-13"
+        if problem is not None:
+            raise CaseError(problem, board=case.board, trick=p.from_trick, seat=str(p.player),
+                            card=str(p.card))
