@@ -64,6 +64,12 @@ def build_parser() -> argparse.ArgumentParser:
                            description="Serve the HTTP API (/api/v1, OpenAPI at /openapi.json) "
                            "and the directors' web page at /. Needs the 'serve' extra.")
     add_serve_arguments(serve)
+    from revoke_equity.study.cli import add_arguments as add_study_arguments
+
+    study = sub.add_parser("study", help="research mode: revoke equity over many synthetic deals",
+                           description="A reproducible study of how well Law 64A's transfer "
+                           "matches the double-dummy equity, over many seeded deals.")
+    add_study_arguments(study)
     return parser
 
 
@@ -78,6 +84,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(exc.code or 0)
     if args.command == "rule":
         return _rule(args)
+    if args.command == "study":
+        from revoke_equity.study.cli import run as study
+
+        return study(args)
     if args.command == "serve":
         from revoke_equity.service import run as serve
 

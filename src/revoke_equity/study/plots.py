@@ -1,0 +1,105 @@
+"""The study's PNG plots, drawn from ``summary.json``'s data with matplotlib's Agg backend."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+__all__ = ["plot_adjusted_by_trick", "plot_differences"]
+
+_EDITION_COLOURS = {"1997": "#4c72b0", "2007": "#dd8452", "2017": "#55a868"}
+
+
+def _pyplot() -> Any:
+    import matplotlib
+
+    matplotlib.use("Agg", force=True)
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def plot_differences(summary: Mapping[str, Any], path: Path) -> None:
+    """One panel per revoke kind (and all kinds): the share of cases at each value of the
+    non-offenders' mechanical-minus-equity difference, a bar per law edition."""
+    plt = _pyplot()
+    rows = summary["difference_distribution"]
+    kinds: list[str] = []
+    editions: list[str] = []
+    for row in rows:
+        if row["kind"] not in kinds:
+            kinds.append(row["kind"])
+        if row["edition"] not in editions:
+            editions.append(row["edition"])
+    values = sorted({int(d) for row in rows for d in row["counts"]}) or [0]
+    xs = list(range(min(values), max(values) + 1))
+    columns = min(4, len(kinds))
+    panels_rows = math.ceil(len(kinds) / columns)
+    fig, axes = plt.subplots(panels_rows, columns, figsize=(4.2 * columns, 3.2 * panels_rows),
+                             squeeze=False, sharex=True, sharey=True)
+    width = 0.8 / max(1, len(editions))
+    by_key = {(row["edition"], row["kind"]): row["counts"] for row in rows}
+    for i, kind in enumerate(kinds):
+        ax = axes[i // columns][i % columns]
+        n = 0
+        for j, edition in enumerate(editions):
+            counts = by_key.get((edition, kind), {})
+            total = sum(counts.values())
+            n = max(n, total)
+            shares = [counts.get(str(x), 0) / total if total else 0 for x in xs]
+            ax.bar([x + (j - (len(editions) - 1) / 2) * width for x in xs], shares, width,
+                   label=edition, color=_EDITION_COLOURS.get(edition))
+        ax.axvline(0, color="grey", linewidth=0.8, linestyle=":")
+        ax.set_title(f"{kind} (n={n})", fontsize=10)
+        ax.set_xticks(xs)
+        ax.grid(axis="y", alpha=0.3)
+    for k in range(len(kinds), panels_rows * columns):
+        axes[k // columns][k % columns].set_visible(False)
+    for ax in axes[-1]:
+        ax.set_xlabel("mechanical − equity (non-offenders' tricks)")
+    for row_axes in axes:
+        row_axes[0].set_ylabel("share of cases")
+    axes[0][0].legend(title="Laws", fontsize=8)
+    fig.suptitle("Law 64A against the double-dummy equity: < 0 under-compensated, "
+                 "> 0 over-compensated", fontsize=11)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110, format="png")
+    plt.close(fig)
+
+
+def plot_adjusted_by_trick(summary: Mapping[str, Any], path: Path) -> None:
+    """The share of rulings with an adjusted score (Law 64C) by the trick of the (first) revoke,
+    a line per law edition with 95% Wilson intervals."""
+    plt = _pyplot()
+    rows = summary["adjusted_by_trick"]
+    editions: list[str] = []
+    for row in rows:
+        if row["edition"] not in editions:
+            editions.append(row["edition"])
+    fig, ax = plt.subplots(figsize=(7.5, 4.2))
+    offsets = {e: (i - (len(editions) - 1) / 2) * 0.12 for i, e in enumerate(editions)}
+    for edition in editions:
+        mine = [r for r in rows if r["edition"] == edition and r["share"] is not None]
+        xs = [r["trick"] + offsets[edition] for r in mine]
+        ys = [r["share"] for r in mine]
+        low = [r["share"] - r["ci95"][0] for r in mine]
+        high = [r["ci95"][1] - r["share"] for r in mine]
+        ax.errorbar(xs, ys, yerr=[low, high], marker="o", capsize=3, label=edition,
+                    color=_EDITION_COLOURS.get(edition))
+    tricks = sorted({r["trick"] for r in rows})
+    if tricks:
+        ax.set_xticks(tricks)
+        counts = {t: max(r["n"] for r in rows if r["trick"] == t) for t in tricks}
+        ax.set_xticklabels([f"{t}\nn={counts[t]}" for t in tricks], fontsize=8)
+    tops = [r["ci95"][1] for r in rows if r["ci95"] is not None]
+    ax.set_ylim(0, min(1.0, max(tops, default=1.0) + 0.05))
+    ax.set_xlabel("trick of the (first) revoke")
+    ax.set_ylabel("share adjusted (Law 64C)")
+    ax.set_title("Share of revoke rulings needing an adjusted score, 95% Wilson intervals")
+    ax.grid(alpha=0.3)
+    ax.legend(title="Laws")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110, format="png")
+    plt.close(fig)

@@ -1,0 +1,389 @@
+"""Running a study in chunks of cases, on local worker processes (joblib/loky) or a Dask cluster.
+
+Layout of the output directory ``DIR``::
+
+    DIR/manifest.json               the run parameters (a rerun must match them)
+    DIR/chunks/chunk-00042.parquet  the records of cases 42*K .. 42*K+K-1 (K = chunk size)
+    DIR/records.parquet, records.csv, summary.json, summary.md, *.png   written at the end
+
+Each chunk is computed by one worker, sent back to this process and written here (so a remote Dask
+cluster needs no shared file system), through a temporary file renamed into place: a chunk file is
+complete or absent. The chunk files are the checkpoint: a rerun of the same command skips every
+finished chunk, so an interrupted run loses at most the chunks that were in flight. A rerun with
+other parameters (deals, seed, laws, kinds, revoke-card rule, chunk size, or another
+revoke-equity version) is
+refused; ``--jobs``, ``--backend`` and ``--scheduler`` may change, since the records do not depend
+on them. Memory stays flat in the number of cases: a bounded number of chunks is in flight, each is
+written as it arrives, and the final files are streamed from the chunk files.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sys
+import time
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from itertools import islice
+from pathlib import Path
+from typing import Any
+
+from revoke_equity import __version__
+from revoke_equity.model.edition import Edition
+from revoke_equity.study.generate import (
+    BEST,
+    REVOKE_CARD_RULES,
+    StudyKind,
+    StudyUsageError,
+    generate_case,
+)
+from revoke_equity.study.records import COST_COLUMNS, IDENTITY_COLUMNS, SCHEMA, records_for_case
+
+__all__ = [
+    "BACKENDS",
+    "FORMAT",
+    "ChunkResult",
+    "StudyParams",
+    "StudyResult",
+    "chunk_path",
+    "finished_chunks",
+    "run_chunk",
+    "run_study",
+]
+
+FORMAT = "revoke-equity/study@1"
+BACKENDS = ("loky", "dask")
+ALL_EDITIONS = (Edition.LAWS_1997, Edition.LAWS_2007, Edition.LAWS_2017)
+DEFAULT_CHUNK_SIZE = 25
+
+
+@dataclass(frozen=True)
+class StudyParams:
+    """What a study's records depend on (and nothing else): the manifest compares these."""
+
+    deals: int
+    seed: int
+    editions: tuple[Edition, ...] = ALL_EDITIONS
+    mix: tuple[tuple[StudyKind, float], ...] = ()
+    chunk_size: int = DEFAULT_CHUNK_SIZE
+    revoke_card: str = BEST
+
+    def __post_init__(self) -> None:
+        if self.deals < 1:
+            raise StudyUsageError(f"--deals must be at least 1, not {self.deals}")
+        if not 0 <= self.seed < 2**63:
+            raise StudyUsageError(f"--seed must be 0 to 2**63-1, not {self.seed}")
+        if self.chunk_size < 1:
+            raise StudyUsageError(f"--chunk-size must be at least 1, not {self.chunk_size}")
+        if not self.editions or len(set(self.editions)) != len(self.editions):
+            raise StudyUsageError("--laws must name each edition at most once, and at least one")
+        if self.revoke_card not in REVOKE_CARD_RULES:
+            raise StudyUsageError(f"--revoke-card must be best or lowest, not {self.revoke_card!r}")
+        if not self.mix:
+            from revoke_equity.study.generate import DEFAULT_MIX
+
+            object.__setattr__(self, "mix", tuple(DEFAULT_MIX.items()))
+
+    @property
+    def chunks(self) -> int:
+        return -(-self.deals // self.chunk_size)
+
+    def chunk_cases(self, index: int) -> range:
+        """The case indexes of chunk ``index``."""
+        return range(index * self.chunk_size, min(self.deals, (index + 1) * self.chunk_size))
+
+    def mix_dict(self) -> dict[StudyKind, float]:
+        return dict(self.mix)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "deals": self.deals,
+            "seed": self.seed,
+            "laws": [e.value for e in self.editions],
+            "kinds": {k.value: w for k, w in self.mix},
+            "chunk_size": self.chunk_size,
+            "revoke_card": self.revoke_card,
+        }
+
+
+@dataclass(frozen=True)
+class ChunkResult:
+    """The records of one chunk, as a worker sends them back."""
+
+    index: int
+    records: list[dict[str, Any]]
+    seconds: float
+    pid: int
+
+
+def run_chunk(params: StudyParams, index: int) -> ChunkResult:
+    """Generate and rule on the cases of chunk ``index`` with this process's DDS solver.
+
+    The solver's position cache is cleared before each case, so what a case costs does not depend
+    on which cases the worker did before (and memory stays bounded).
+    """
+    from revoke_equity.solver.pool import default_solver
+
+    start = time.perf_counter()
+    solver = default_solver()
+    mix = params.mix_dict()
+    records: list[dict[str, Any]] = []
+    for case_id in params.chunk_cases(index):
+        solver.clear_cache()
+        synthetic = generate_case(params.seed, case_id, mix, solver, params.revoke_card)
+        records += records_for_case(synthetic, params.editions, solver)
+    solver.clear_cache()
+    return ChunkResult(index, records, time.perf_counter() - start, os.getpid())
+
+
+# -- files ----------------------------------------------------------------------------------------
+
+
+def chunk_path(out: Path, index: int) -> Path:
+    return out / "chunks" / f"chunk-{index:05d}.parquet"
+
+
+def atomic_write(path: Path, write: Callable[[Path], object]) -> None:
+    """``write(tmp)`` then rename ``tmp`` to ``path`` (same directory: an atomic replace)."""
+    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
+    try:
+        write(tmp)
+        with open(tmp, "rb+") as handle:
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            tmp.unlink()
+
+
+def write_chunk(out: Path, result: ChunkResult) -> Path:
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    table = pa.Table.from_pylist(result.records, schema=SCHEMA)
+    path = chunk_path(out, result.index)
+    atomic_write(path, lambda tmp: pq.write_table(table, tmp))
+    return path
+
+
+def _chunk_ok(path: Path, rows: int) -> bool:
+    import pyarrow.parquet as pq
+
+    try:
+        meta = pq.ParquetFile(path)
+        return bool(meta.metadata.num_rows == rows and meta.schema_arrow.equals(SCHEMA))
+    except Exception:  # an unreadable file is redone, whatever the reason
+        return False
+
+
+def finished_chunks(out: Path, params: StudyParams) -> set[int]:
+    """Chunks of ``out`` whose file is complete; stray temporary and broken files are removed."""
+    chunks = out / "chunks"
+    done: set[int] = set()
+    if not chunks.is_dir():
+        return done
+    for path in chunks.iterdir():
+        if path.name.startswith(".") and ".tmp-" in path.name:
+            path.unlink(missing_ok=True)
+            continue
+        stem = path.name.removeprefix("chunk-").removesuffix(".parquet")
+        if not (path.name.startswith("chunk-") and stem.isdigit()):
+            continue
+        index = int(stem)
+        rows = len(params.chunk_cases(index)) * len(params.editions)
+        if index < params.chunks and _chunk_ok(path, rows):
+            done.add(index)
+        else:
+            print(f"revoke-equity study: {path} is incomplete or foreign; it is redone",
+                  file=sys.stderr)
+            path.unlink()
+    return done
+
+
+def manifest_for(params: StudyParams) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "revoke_equity_version": __version__,
+        "parameters": params.as_dict(),
+        "identity_columns": list(IDENTITY_COLUMNS),
+        "cost_columns": list(COST_COLUMNS),
+    }
+
+
+_COMPARED = ("format", "revoke_equity_version", "parameters")
+
+
+def prepare(out: Path, params: StudyParams) -> set[int]:
+    """Create ``out`` or check that it holds this same study; return the finished chunks.
+
+    Raises :class:`StudyUsageError` when ``out`` holds another study (other parameters or
+    version), or chunk files without a manifest.
+    """
+    manifest_path = out / "manifest.json"
+    wanted = manifest_for(params)
+    if manifest_path.exists():
+        try:
+            found = json.loads(manifest_path.read_text())
+        except (OSError, ValueError) as exc:
+            raise StudyUsageError(f"{manifest_path} cannot be read ({exc}); use another --out") from None
+        different = [k for k in _COMPARED if found.get(k) != wanted[k]]
+        if different:
+            old = {k: found.get(k) for k in different}
+            new = {k: wanted[k] for k in different}
+            raise StudyUsageError(
+                f"{out} holds a study with other parameters: {json.dumps(old)} there, "
+                f"{json.dumps(new)} now. Rerun with the same parameters to resume it, or use "
+                "another --out"
+            )
+    else:
+        if (out / "chunks").exists():
+            raise StudyUsageError(
+                f"{out}/chunks exists but {manifest_path} does not; use another --out"
+            )
+        out.mkdir(parents=True, exist_ok=True)
+        wanted["created"] = datetime.now(UTC).isoformat(timespec="seconds")
+        atomic_write(manifest_path,
+                      lambda tmp: tmp.write_text(json.dumps(wanted, indent=2) + "\n"))
+    (out / "chunks").mkdir(exist_ok=True)
+    return finished_chunks(out, params)
+
+
+# -- backends -------------------------------------------------------------------------------------
+
+
+def _loky(params: StudyParams, todo: list[int], jobs: int) -> Iterator[ChunkResult]:
+    """Chunks on ``jobs`` loky worker processes (in this process when ``jobs`` is 1), as they
+    finish; at most ``2 * jobs`` in flight."""
+    from joblib import Parallel, delayed
+
+    parallel = Parallel(n_jobs=jobs, backend="loky", return_as="generator_unordered",
+                        pre_dispatch="2*n_jobs")
+    yield from parallel(delayed(run_chunk)(params, index) for index in todo)
+
+
+def _dask(
+    params: StudyParams, todo: list[int], jobs: int, scheduler: str | None
+) -> Iterator[ChunkResult]:
+    """Chunks on a Dask cluster: the one at ``scheduler``, else a LocalCluster of ``jobs`` worker
+    processes with one thread each; at most two chunks per worker in flight."""
+    import logging
+
+    from distributed import Client, LocalCluster, as_completed
+
+    cluster = None
+    if scheduler is None:
+        cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True,
+                               dashboard_address=None, silence_logs=logging.ERROR)
+        client = Client(cluster)
+    else:
+        client = Client(scheduler)
+    try:
+        workers = max(1, len(client.scheduler_info().get("workers", {}))) if scheduler else jobs
+        pending = iter(todo)
+        first = [client.submit(run_chunk, params, i, pure=False) for i in islice(pending, 2 * workers)]
+        running = as_completed(first)
+        for future in running:
+            result: ChunkResult = future.result()
+            future.release()
+            nxt = next(pending, None)
+            if nxt is not None:
+                running.add(client.submit(run_chunk, params, nxt, pure=False))
+            yield result
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+# -- the run --------------------------------------------------------------------------------------
+
+
+@dataclass
+class StudyResult:
+    """What a run did."""
+
+    out: Path
+    params: StudyParams
+    chunks_total: int
+    chunks_resumed: int
+    chunks_run: int
+    cases_run: int
+    seconds: float
+    outputs: list[Path] = field(default_factory=list)
+
+    @property
+    def cases_per_second(self) -> float:
+        return self.cases_run / self.seconds if self.seconds > 0 else 0.0
+
+
+def run_study(
+    params: StudyParams,
+    out: str | Path,
+    *,
+    jobs: int = 1,
+    backend: str = "loky",
+    scheduler: str | None = None,
+    progress: bool = True,
+    finish: bool = True,
+) -> StudyResult:
+    """Run (or resume) the study ``params`` into ``out``; then write the records, summary and plots
+    (unless ``finish`` is false). Raises :class:`StudyUsageError` on bad parameters or a foreign
+    ``out``; a failing chunk's exception propagates after the finished chunks are on disk."""
+    if backend not in BACKENDS:
+        raise StudyUsageError(f"unknown backend {backend!r} (expected loky or dask)")
+    if scheduler is not None and backend != "dask":
+        raise StudyUsageError("--scheduler needs --backend dask")
+    if jobs < 1:
+        raise StudyUsageError(f"--jobs must be at least 1, not {jobs}")
+    out = Path(out)
+    done = prepare(out, params)
+    todo = [i for i in range(params.chunks) if i not in done]
+    resumed_cases = sum(len(params.chunk_cases(i)) for i in done)
+    start = time.perf_counter()
+    cases = 0
+    results: Iterable[ChunkResult]
+    if not todo:
+        results = ()
+    elif backend == "dask":
+        results = _dask(params, todo, jobs, scheduler)
+    else:
+        results = _loky(params, todo, jobs)
+    bar = _progress(params.deals, resumed_cases, progress)
+    try:
+        for result in results:
+            write_chunk(out, result)
+            n = len(params.chunk_cases(result.index))
+            cases += n
+            bar.update(n)
+    finally:
+        bar.close()
+        close = getattr(results, "close", None)
+        if close is not None:
+            close()
+    seconds = time.perf_counter() - start
+    outcome = StudyResult(out, params, params.chunks, len(done), len(todo), cases, seconds)
+    if finish:
+        from revoke_equity.study.outputs import write_outputs
+
+        outcome.outputs = write_outputs(out, params)
+    return outcome
+
+
+class _NoBar:
+    def update(self, n: int) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def _progress(total: int, initial: int, enabled: bool) -> Any:
+    if not enabled:
+        return _NoBar()
+    from tqdm import tqdm
+
+    return tqdm(total=total, initial=initial, unit="case", file=sys.stderr, smoothing=0.1,
+                desc="revoke-equity study", dynamic_ncols=True)

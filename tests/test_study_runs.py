@@ -1,0 +1,167 @@
+"""Research mode, whole runs: the same records whatever the workers or backend, resuming after a
+crash or a kill, refusing another study's directory, the output files and the command line."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+
+from revoke_equity.io.json_case import loads
+from revoke_equity.ruling import rule
+from revoke_equity.study import runner
+from revoke_equity.study.__main__ import main
+from revoke_equity.study.generate import StudyUsageError
+from revoke_equity.study.outputs import OUTPUT_FILES
+from revoke_equity.study.records import COST_COLUMNS, IDENTITY_COLUMNS
+from revoke_equity.study.runner import StudyParams, run_study
+
+PARAMS = StudyParams(deals=8, seed=7, chunk_size=2)  # 4 chunks; 1997, 2007, 2017; default mix;
+# seed 7: cases with kinds of both sides, cheap to solve (the tests must stay fast)
+CLI_PARAMS = ["--deals", "8", "--seed", "7", "--chunk-size", "2", "--no-progress"]
+
+
+def identity(out: Path) -> pa.Table:
+    return pq.read_table(out / "records.parquet").select(list(IDENTITY_COLUMNS))
+
+
+@pytest.fixture(scope="module")
+def reference(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The study PARAMS run in this process (jobs 1), uninterrupted."""
+    out = tmp_path_factory.mktemp("reference")
+    result = run_study(PARAMS, out, jobs=1, progress=False)
+    assert (result.chunks_run, result.cases_run) == (4, 8)
+    return out
+
+
+def test_two_loky_workers_give_identical_records(reference: Path, tmp_path: Path) -> None:
+    result = run_study(PARAMS, tmp_path, jobs=2, progress=False)
+    assert result.chunks_run == 4
+    assert identity(tmp_path).equals(identity(reference))
+
+
+def test_dask_local_cluster_gives_identical_records(reference: Path, tmp_path: Path) -> None:
+    pytest.importorskip("distributed")
+    result = run_study(PARAMS, tmp_path, jobs=2, backend="dask", progress=False)
+    assert result.chunks_run == 4
+    assert sorted(p.name for p in (tmp_path / "chunks").iterdir()) == [
+        f"chunk-0000{i}.parquet" for i in range(4)]
+    assert identity(tmp_path).equals(identity(reference))
+
+
+def test_resume_after_a_crash_and_a_lost_chunk(
+    reference: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = runner.run_chunk
+    ran: list[int] = []
+
+    def crash_after_two(params: StudyParams, index: int) -> runner.ChunkResult:
+        if len(ran) == 2:
+            raise RuntimeError("simulated crash")
+        ran.append(index)
+        return real(params, index)
+
+    monkeypatch.setattr(runner, "run_chunk", crash_after_two)
+    with pytest.raises(RuntimeError, match="simulated crash"):
+        run_study(PARAMS, tmp_path, jobs=1, progress=False)
+    chunks = sorted(p.name for p in (tmp_path / "chunks").iterdir())
+    assert chunks == ["chunk-00000.parquet", "chunk-00001.parquet"]
+    assert not (tmp_path / "records.parquet").exists()
+    monkeypatch.undo()
+
+    result = run_study(PARAMS, tmp_path, jobs=1, progress=False)
+    assert (result.chunks_resumed, result.chunks_run, result.cases_run) == (2, 2, 4)
+    assert identity(tmp_path).equals(identity(reference))
+
+    (tmp_path / "chunks" / "chunk-00001.parquet").unlink()
+    (tmp_path / "chunks" / ".chunk-00002.parquet.tmp-123").write_bytes(b"half a file")
+    result = run_study(PARAMS, tmp_path, jobs=1, progress=False)
+    assert (result.chunks_resumed, result.chunks_run) == (3, 1)
+    assert identity(tmp_path).equals(identity(reference))
+    assert not list((tmp_path / "chunks").glob(".*"))
+
+
+def test_resume_after_the_process_is_killed(reference: Path, tmp_path: Path) -> None:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "revoke_equity.study", *CLI_PARAMS, "--jobs", "1",
+         "--out", str(tmp_path)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while not list((tmp_path / "chunks").glob("chunk-*.parquet")):
+            assert process.poll() is None, "the study ended before it could be killed"
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        process.send_signal(signal.SIGKILL)
+    finally:
+        process.wait()
+    done = len(list((tmp_path / "chunks").glob("chunk-*.parquet")))
+    assert 1 <= done < 4
+    result = run_study(PARAMS, tmp_path, jobs=1, progress=False)
+    assert result.chunks_resumed == done
+    assert identity(tmp_path).equals(identity(reference))
+
+
+def test_another_study_in_the_same_directory_is_refused(reference: Path, capsys: Any) -> None:
+    for other in (replace(PARAMS, seed=8), replace(PARAMS, deals=13),
+                  replace(PARAMS, chunk_size=4), replace(PARAMS, editions=PARAMS.editions[:1]),
+                  replace(PARAMS, revoke_card="lowest")):
+        with pytest.raises(StudyUsageError, match="other parameters"):
+            run_study(other, reference, jobs=1, progress=False)
+    assert main([*CLI_PARAMS, "--seed", "8", "--out", str(reference)]) == 2
+    assert "other parameters" in capsys.readouterr().err
+
+
+def test_outputs(reference: Path) -> None:
+    for name in OUTPUT_FILES:
+        assert (reference / name).stat().st_size > 0, name
+    for png in reference.glob("*.png"):
+        assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    records = pq.read_table(reference / "records.parquet")
+    assert records.num_rows == 24
+    assert records.column_names == [*IDENTITY_COLUMNS, *COST_COLUMNS]
+    assert records.column("case_id").to_pylist() == [i for i in range(8) for _ in range(3)]
+    assert len((reference / "records.csv").read_text().splitlines()) == 25
+    summary = json.loads((reference / "summary.json").read_text())
+    assert (summary["cases"], summary["records"]) == (8, 24)
+    rows = {(r["edition"], r["kind"]): r for r in summary["compensation"]}
+    for edition in ("1997", "2007", "2017"):
+        mine = records.filter(pa.compute.equal(records.column("edition"), edition))
+        diffs = mine.column("nos_diff").to_pylist()
+        assert rows[edition, "all"]["n"] == 8
+        assert rows[edition, "all"]["under"]["count"] == sum(d < 0 for d in diffs)
+        assert rows[edition, "all"]["over"]["count"] == sum(d > 0 for d in diffs)
+    manifest = json.loads((reference / "manifest.json").read_text())
+    assert manifest["parameters"] == PARAMS.as_dict()
+    assert "| 2017 | **all** | 8 |" in (reference / "summary.md").read_text()
+
+
+def test_command_line(reference: Path, tmp_path: Path, capsys: Any) -> None:
+    # a finished study: nothing to run, the outputs are written again and the summary printed
+    assert main([*CLI_PARAMS, "--out", str(reference)]) == 0
+    captured = capsys.readouterr()
+    assert "# Revoke equity study" in captured.out and "4 of 4 chunks resumed" in captured.err
+    # any case alone, as a JSON case that the rule command reads
+    assert main(["--seed", "7", "--show-case", "5", "--laws", "2007"]) == 0
+    captured = capsys.readouterr()
+    (case,) = loads(captured.out)
+    ruling = rule(case)
+    row = pq.read_table(reference / "records.parquet").to_pylist()[5 * 3 + 1]
+    assert (row["case_id"], row["edition"]) == (5, "2007")
+    assert ruling.revokes[0].trick == row["revoke_trick"]
+    assert ruling.transfer.transferred == row["transferred"]
+    assert " ".join(str(c) for c in case.play) == row["play"]
+    for bad in (["--deals", "0"], ["--deals", "5", "--jobs", "0"], ["--deals", "5", "--laws", "1990"],
+                ["--deals", "5", "--kinds", "ruffs"], ["--deals", "5", "--scheduler", "tcp://x:1"],
+                []):
+        assert main([*bad, "--out", str(tmp_path / "x"), "--no-progress"]) == 2, bad
