@@ -1,0 +1,55 @@
+"""``python -m bench [--quick] [--out DIR] [--seed N] [--only SECTION ...]``
+
+Runs the benchmarks (full mode by default, about 10 minutes on two cores; ``--quick``
+about a minute) and writes ``bench-<mode>.md`` (the README's "Performance" section) and
+``bench-<mode>.json`` (every number, samples included) into ``DIR`` (default ``bench/results/``,
+git-ignored). Every timed answer is checked; a mismatch stops the run.
+
+Exit status: 0 done; 1 an oracle check failed (the mismatch is printed); 2 bad usage.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from bench.config import DEFAULT_OUT, SECTIONS, Config
+from bench.oracle import OracleMismatch
+from bench.report import markdown
+from bench.runner import run, stderr_log
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m bench",
+        description="Benchmarks of the solver core and the ruling pipeline, with a report.",
+    )
+    parser.add_argument("--quick", action="store_true",
+                        help="about a minute, safe for CI (fewer deals, cases, repetitions)")
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT,
+                        help="directory for bench-<mode>.md/.json (default: bench/results/)")
+    parser.add_argument("--seed", type=int, default=2024,
+                        help="seed of the deal and case samples (default: 2024)")
+    parser.add_argument("--only", nargs="+", choices=SECTIONS, metavar="SECTION",
+                        help=f"run only these sections ({', '.join(SECTIONS)})")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    config = Config.quick(args.seed) if args.quick else Config.full(args.seed)
+    if args.only:
+        config = config.only(tuple(args.only))
+    try:
+        report = run(config, args.out, stderr_log)
+    except OracleMismatch as exc:
+        print(f"bench: ORACLE MISMATCH: {exc}", file=sys.stderr)
+        return 1
+    print(markdown(report))
+    stderr_log(f"wrote {', '.join(report['files'])} in {report['wall_seconds']:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,97 @@
+"""What a benchmark run does: sizes and repetitions of each section (quick, full, and a tiny one
+for the tests)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+SECTIONS = ("solver", "ruling", "naive", "study")
+"""The sections of a run, in the order they run (``--only`` picks some)."""
+
+REPO = Path(__file__).resolve().parent.parent
+DATA = REPO / "tests" / "data"
+DDS_HANDS = DATA / "dds-hands"
+WORKED_CASES = DATA / "cases"
+DEFAULT_OUT = REPO / "bench" / "results"
+
+
+@dataclass(frozen=True)
+class Config:
+    """Sizes of one run. Counts are upper bounds (a file may hold fewer)."""
+
+    mode: str
+    """``quick``, ``full`` or ``tiny`` (tests); names the report files."""
+    seed: int = 2024
+    sections: tuple[str, ...] = SECTIONS
+
+    # -- solver core ------------------------------------------------------------------------------
+    list_deals: int = 30
+    """Deals drawn (seeded) from ``list100.txt``; their FUT/TABLE/TRACE answers are the oracle."""
+    list_indices: tuple[int, ...] = ()
+    """Explicit deals of ``list100.txt`` (0-based) instead of the seeded sample (the tests' cheap
+    ones)."""
+    random_deals: int = 10
+    """Seeded random deals with a random legal line (oracle: ours and bare agree)."""
+    hard_deals: int = 0
+    """Deals of ``largest.txt`` (the heavy tail; the first ``n`` in file order)."""
+    reps: int = 3
+    """Timed repetitions of each operation on each ordinary deal (ours and bare each)."""
+    hard_reps: int = 1
+    """The same for the hard deals."""
+    cached_reps: int = 20
+    """Timed calls of a cached solve per deal."""
+
+    # -- ruling pipeline ---------------------------------------------------------------------------
+    worked_cases: int | None = None
+    """Worked cases ``tests/data/cases/p*.json`` used (``None``: all, in file order)."""
+    worked_names: tuple[str, ...] = ()
+    """Explicit worked cases (file name prefixes such as ``p03``) instead of the first ones."""
+    synthetic_cases: int = 40
+    """Seeded synthetic cases (random deal, contract and legal play with one revoke)."""
+    ruling_reps: int = 3
+    """Timed warm rulings per case."""
+    table_reps: int = 2
+    """Timed DD tables per case (the yardstick a ruling is measured in)."""
+    cold_cases: int = 6
+    """Cases ruled cold (a fresh interpreter per ruling): the first half worked, then synthetic."""
+    cold_reps: int = 2
+    naive_cases: int = 12
+    """Cases also ruled by the no-reuse baseline (worked first, then synthetic)."""
+
+    # -- study -------------------------------------------------------------------------------------
+    study_cases: int = 40
+    """Synthetic cases per study run (one run per worker count)."""
+    study_workers: tuple[int, ...] = (1, 2)
+    study_warm_up: bool = True
+    """Start the workers with an untimed study first (off only in the tests: it costs time)."""
+
+    @classmethod
+    def full(cls, seed: int = 2024) -> Config:
+        """The full run (about 10 minutes on 2 cores): the lead's numbers."""
+        return cls(mode="full", seed=seed, list_deals=60, random_deals=20, hard_deals=8,
+                   reps=5, hard_reps=1, cached_reps=50, synthetic_cases=60, ruling_reps=3,
+                   table_reps=2, cold_cases=8, cold_reps=3, naive_cases=16, study_cases=60)
+
+    @classmethod
+    def quick(cls, seed: int = 2024) -> Config:
+        """About a minute; safe for CI (numbers are indicative only)."""
+        return cls(mode="quick", seed=seed, list_deals=5, random_deals=2, hard_deals=0, reps=2,
+                   cached_reps=10, worked_cases=None, synthetic_cases=5, ruling_reps=2,
+                   table_reps=1, cold_cases=2, cold_reps=1, naive_cases=3, study_cases=6)
+
+    @classmethod
+    def tiny(cls, seed: int = 11) -> Config:
+        """A few seconds: the structure and the oracle checks, for ``tests/test_bench.py`` (two
+        cheap list100 deals and worked cases; seed 11 draws a cheap random deal)."""
+        return cls(mode="tiny", seed=seed, list_indices=(59, 15), random_deals=1, hard_deals=0,
+                   reps=1, cached_reps=2, worked_names=("p03", "p06"), synthetic_cases=1,
+                   ruling_reps=1, table_reps=1, cold_cases=1, cold_reps=1, naive_cases=1,
+                   study_cases=2, study_warm_up=False)
+
+    def only(self, sections: tuple[str, ...]) -> Config:
+        """This configuration restricted to ``sections`` (kept in run order)."""
+        unknown = [s for s in sections if s not in SECTIONS]
+        if unknown:
+            raise ValueError(f"unknown section {unknown[0]!r} (expected {', '.join(SECTIONS)})")
+        return replace(self, sections=tuple(s for s in SECTIONS if s in sections))

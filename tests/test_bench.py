@@ -1,0 +1,158 @@
+"""``python -m bench``'s logic on a tiny subset, in-process: the report's structure, the files, and
+that every oracle check ran (and that a wrong answer stops the run). No timing is asserted."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from revoke_equity.model import Card, Position
+from revoke_equity.model.cards import ALL_CARDS, Suit
+from revoke_equity.model.seats import SEATS
+
+REPO = Path(__file__).resolve().parent.parent
+if str(REPO) not in sys.path:  # ``bench`` is a top-level package of the repository, not installed
+    sys.path.insert(0, str(REPO))
+
+from bench import Config, OracleMismatch, run  # noqa: E402
+from bench.__main__ import main  # noqa: E402
+from bench.hands import RefDeal  # noqa: E402
+from bench.naive import NaiveSolver  # noqa: E402
+from bench.report import markdown  # noqa: E402
+from bench.solver_core import CACHED, OPERATIONS  # noqa: E402
+
+ORACLES = (
+    "reference TABLE",
+    "reference FUT",
+    "reference TRACE",
+    "reference TRACE at a solved position",
+    "ours vs bare",
+    "worked case",
+    "equity vs bare solve_board",
+    "cold vs warm ruling",
+    "naive vs ours",
+    "study records vs 1 worker",
+    "study records written",
+)
+
+
+@pytest.fixture(scope="module")
+def tiny(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Any], Path]:
+    out = tmp_path_factory.mktemp("bench")
+    return run(Config.tiny(), out, log=lambda message: None), out
+
+
+def test_every_oracle_ran(tiny: tuple[dict[str, Any], Path]) -> None:
+    checks = tiny[0]["checks"]
+    assert {kind for kind in ORACLES if checks.get(kind, 0) < 1} == set()
+
+
+def test_report_sections_and_machine_facts(tiny: tuple[dict[str, Any], Path]) -> None:
+    report = tiny[0]
+    assert report["format"] == "revoke-equity/bench@1"
+    assert report["mode"] == "tiny"
+    assert {"solver_core", "pipeline", "naive", "study", "checks", "wall_seconds"} <= set(report)
+    machine = report["machine"]
+    assert machine["cpu"] and machine["cores"] >= 1
+    assert set(machine["versions"]) == {"python", "endplay", "revoke-equity", "numpy"}
+    assert machine["versions"]["endplay"]
+
+
+def test_solver_core_rows(tiny: tuple[dict[str, Any], Path]) -> None:
+    config = Config.tiny()
+    section = tiny[0]["solver_core"]
+    deals = len(config.list_indices) + config.random_deals
+    assert len(section["deals"]) == deals
+    rows = {row["op"]: row for row in section["summary"]}
+    assert set(rows) == {*OPERATIONS, CACHED}
+    for op in OPERATIONS:
+        row = rows[op]
+        assert row["group"] == "ordinary"
+        assert row["ours"]["n"] == row["bare"]["n"] == deals * config.reps
+        assert {"median", "p90", "max"} <= set(row["ours"])
+        assert {"ratio_median", "ratio_total", "overhead"} <= set(row)
+    assert rows[CACHED]["ours"]["n"] == deals * config.cached_reps
+    sides = {(s["op"], s["side"]) for s in section["samples"]}
+    assert {(op, side) for op in OPERATIONS for side in ("ours", "bare")} <= sides
+
+
+def test_pipeline_naive_and_study(tiny: tuple[dict[str, Any], Path]) -> None:
+    report = tiny[0]
+    pipeline = report["pipeline"]
+    assert [c["name"][:3] for c in pipeline["cases"]] == ["p03", "p06", "syn"]
+    for case in pipeline["cases"]:
+        assert case["engine_calls"] >= 1 and case["established"] >= 1
+        assert {"warm_median", "dds_seconds", "our_seconds", "table_median",
+                "ratio_to_table"} <= set(case)
+    assert set(pipeline["summary"]) == {"worked", "synthetic", "all"}
+    assert {"imports", "solver_load", "rule", "wall"} <= set(pipeline["cold"][0])
+    naive = report["naive"]["cases"][0]
+    assert naive["naive_engine_calls"] > naive["ours_engine_calls"]
+    runs = report["study"]["runs"]
+    assert [r["jobs"] for r in runs] == [1, 2]
+    assert all(r["cases"] == Config.tiny().study_cases for r in runs)
+    if Path("/proc").is_dir():  # worker peaks are read from /proc
+        assert len(runs[1]["peak_rss_per_worker_mb"]) == 2
+    assert {"cases_per_second", "speedup", "efficiency"} <= set(runs[1])
+
+
+def test_files_are_written(tiny: tuple[dict[str, Any], Path]) -> None:
+    report, out = tiny
+    saved = json.loads((out / "bench-tiny.json").read_text())
+    assert saved["checks"] == report["checks"]
+    text = (out / "bench-tiny.md").read_text()
+    assert text == markdown(report)
+    assert text.startswith("## Performance")
+    for title in ("**Solver core**", "**Ruling pipeline**", "**What reuse and batching buy**",
+                  "**Study throughput**", "Oracle checks passed"):
+        assert title in text
+    assert "nan" not in text.lower()
+
+
+def test_a_wrong_reference_answer_stops_the_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    table_answer = RefDeal.table_answer
+
+    def wrong(self: RefDeal) -> dict[str, int]:
+        answer = table_answer(self)
+        answer["NS"] += 1
+        return answer
+
+    monkeypatch.setattr(RefDeal, "table_answer", wrong)
+    config = replace(Config.tiny(), list_indices=(59,), random_deals=0, sections=("solver",))
+    with pytest.raises(OracleMismatch, match="reference TABLE mismatch at list100#59"):
+        run(config, None, log=lambda message: None)
+
+
+def test_the_naive_solver_gives_the_same_answers(dds_solver: Any) -> None:
+    from revoke_equity.solver.dds import DdsSolver
+
+    rng = random.Random(5)
+    naive = NaiveSolver(DdsSolver(cache_size=0))
+    for _ in range(5):
+        cards = rng.sample(ALL_CARDS, 16)
+        deal = [frozenset(cards[4 * i:4 * i + 4]) for i in range(4)]
+        position = Position((deal[0], deal[1], deal[2], deal[3]), rng.choice((None, *Suit)),
+                            rng.choice(SEATS))
+        line: list[Card] = []
+        end = position
+        for _ in range(rng.randrange(1, 12)):
+            card = rng.choice(sorted(end.legal_cards(), key=Card.sort_key))
+            line.append(card)
+            end = end.play(card)
+        assert naive.solve(end) == dds_solver.solve(end)
+        assert naive.trace(position, line) == dds_solver.trace(position, line)
+    assert naive.stats.solve_calls > 5
+
+
+def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["--only", "nothing"])
+    assert exc.value.code == 2
+    assert "invalid choice" in capsys.readouterr().err
+
