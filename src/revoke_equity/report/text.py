@@ -53,8 +53,10 @@ def trick_table(ruling: Ruling) -> list[str]:
             f"Claim after trick {claim.after_trick}: declarer's side {claim.declarer_tricks} of "
             f"the remaining {13 - claim.after_trick} tricks."
         )
-    if marks:
-        lines.append("! revoke   c corrected revoke (the card shown replaced it)")
+    legend = {"!": "! revoke", "c": "c corrected revoke (the card shown replaced it)"}
+    used = [legend[m] for m in legend if m in marks.values()]
+    if used:
+        lines.append("   ".join(used))
     return lines
 
 
