@@ -7,7 +7,7 @@ ruling without the double-dummy part, ``equity`` then being ``None``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from revoke_equity.equity.adjusted import SplitScore, WeightedScore, split_score, weighted_score
 from revoke_equity.equity.dd_equity import DdEquity, dd_equity
@@ -19,6 +19,7 @@ from revoke_equity.laws.rectification import TrickTransfer, rectify
 from revoke_equity.laws.revokes import Revoke, find_revokes
 from revoke_equity.model.case import Case
 from revoke_equity.model.play import PlayRecord, replay
+from revoke_equity.report.explain import explain
 from revoke_equity.scoring import score_ns
 from revoke_equity.solver.base import Solver
 
@@ -181,15 +182,7 @@ def rule(case: Case, solver: Solver | None = None, *, trace: bool = True) -> Rul
         stats = {k: round(after[k] - calls_before.get(k, 0), 6) for k in after}
     ruling = Ruling(case, record, revokes, transfer, mechanical, twelfth, equity, replay_est,
                     play_tr, recommendation, weighted, split, (), stats)
-    from revoke_equity.report.explain import explain
-
-    return _with_explanation(ruling, tuple(explain(ruling)))
-
-
-def _with_explanation(ruling: Ruling, lines: tuple[str, ...]) -> Ruling:
-    from dataclasses import replace
-
-    return replace(ruling, explanation=lines)
+    return replace(ruling, explanation=tuple(explain(ruling)))
 
 
 def _law_62d(
