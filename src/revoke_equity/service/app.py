@@ -117,28 +117,8 @@ _CASE_SCHEMA: dict[str, Any] = {
                                              "from_trick": {"type": "integer"}}}},
     },
 }
-_EXAMPLE_PBN = """[Board "1"]
-[Dealer "N"]
-[Vulnerable "NS"]
-[Deal "N:42.AK72.96.AKJ87 J73.653.A43.6532 KQ5.J9.KJ752.QT9 AT986.QT84.QT8.4"]
-[Declarer "N"]
-[Contract "5C"]
-[Result "10"]
-[Play "E"]
-S3 SQ S6 S2
-S7 S5 S8 S4
-SJ SK S9 H2
-C2 H9 H4 H7
-H3 HJ H8 HK
-H5 D2 HT HA
-D3 DK D8 D6
-D4 D5 DT D9
-H6 D7 ST C7
-C3 C9 C4 C8
-DA DJ DQ CJ
-C5 CT SA CK
-C6 CQ HQ CA
-"""
+_EXAMPLE_PBN = (STATIC / "example.pbn").read_text()
+"""The board the page's "Load an example" button loads, also the OpenAPI example of a PBN body."""
 _REQUEST_BODY: dict[str, Any] = {
     "required": True,
     "description": "The board(s) as played; the format follows the Content-Type.",
