@@ -195,10 +195,8 @@ def _law_62d(
         if revoke.trick == 12 and rect.law in ("64B6", "62D"):
             position = record.positions[revoke.index]
             side = record.declarer_side
-            total = position.tricks(side) + twelfth_trick.exact_tricks(position, side)
-            alternatives = {
-                card: position.tricks(side) + tricks
-                for card, tricks in twelfth_trick.corrected_results(position, side).items()
-            }
+            results = twelfth_trick.corrected_results(position, side)
+            total = position.tricks(side) + twelfth_trick.best_of(position, side, results)
+            alternatives = {card: position.tricks(side) + tricks for card, tricks in results.items()}
             return TwelfthTrickCorrection(12, str(revoke.player), total, alternatives)
     return None

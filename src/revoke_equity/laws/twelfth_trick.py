@@ -29,19 +29,18 @@ def exact_tricks(position: Position, side: Side) -> int:
     """
     if position.is_over:
         return 0
-    mover = position.to_move.side
-    best: int | None = None
-    for card in position.legal_cards():
-        after = position.play(card)
-        won = after.tricks(side) - position.tricks(side) + exact_tricks(after, side)
-        if best is None or (won > best if mover is side else won < best):
-            best = won
-    assert best is not None
-    return best
+    return best_of(position, side, corrected_results(position, side))
+
+
+def best_of(position: Position, side: Side, results: dict[str, int]) -> int:
+    """The double-dummy choice among ``results`` (per card, ``side``'s tricks) of the player to
+    move at ``position``: the most for ``side`` if he is on it, else the fewest."""
+    return (max if position.to_move.side is side else min)(results.values())
 
 
 def corrected_results(position: Position, side: Side) -> dict[str, int]:
-    """For each legal card of the offender at ``position``: ``side``'s tricks from there on."""
+    """For each legal card of the player to move at ``position`` (the offender, for Law 62D):
+    ``side``'s tricks from there on, the rest played double-dummy."""
     out = {}
     for card in sorted(position.legal_cards(), key=lambda c: c.sort_key()):
         after = position.play(card)
