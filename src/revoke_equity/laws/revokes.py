@@ -44,6 +44,9 @@ class Revoke:
     """Index in the play record of the offender's card in the revoke trick."""
     could_play: tuple[Card, ...]
     """The cards the offender had to choose from (the suit led, or the penalty card)."""
+    established_by: Seat | None = None
+    """Who of the offending side played to the next trick and so established it (63A1); ``None``
+    when a claim or concession established it (63A3/63A4) or it is not established."""
 
     @property
     def side(self) -> Side:
@@ -129,15 +132,17 @@ def _revoke_at(
     if led is not None and card.suit is not led:
         following = tuple(c for c in hand if c.suit is led)
         if following:
+            established, by = _established(record, trick, seat)
             return Revoke(
-                trick.number, seat, card, led, by_dummy, _established(record, trick, seat), False,
-                RevokeKind.FOLLOW_SUIT, index, following,
+                trick.number, seat, card, led, by_dummy, established, False,
+                RevokeKind.FOLLOW_SUIT, index, following, by,
             )
     penalty = _playable_penalty_cards(penalty_cards, seat, trick.number, position)
     if penalty and card not in penalty:
+        established, by = _established(record, trick, seat)
         return Revoke(
-            trick.number, seat, card, led, by_dummy, _established(record, trick, seat), False,
-            RevokeKind.PENALTY_CARD, index, penalty,
+            trick.number, seat, card, led, by_dummy, established, False,
+            RevokeKind.PENALTY_CARD, index, penalty, by,
         )
     return None
 
@@ -155,16 +160,17 @@ def _playable_penalty_cards(
     )
 
 
-def _established(record: PlayRecord, trick: Trick, offender: Seat) -> bool:
-    """Law 63A: the offender or his partner played to the next trick (63A1), or a member of the
-    offending side made or agreed to a claim or concession after the revoke trick (63A3, 63A4 in
-    2017; 63A3 in 1997 and 2007)."""
+def _established(record: PlayRecord, trick: Trick, offender: Seat) -> tuple[bool, Seat | None]:
+    """Law 63A: the offender or his partner played to the next trick (63A1: the seat who did is
+    returned), or a member of the offending side made or agreed to a claim or concession after the
+    revoke trick (63A3, 63A4 in 2017; 63A3 in 1997 and 2007)."""
     if trick.number < len(record.tricks):
         following = record.tricks[trick.number]
-        if following.card_of(offender) is not None or following.card_of(offender.partner) is not None:
-            return True
+        for seat in (offender, offender.partner):
+            if following.card_of(seat) is not None:
+                return True, seat
     claim = record.case.claim
-    return claim is not None and claim.after_trick >= trick.number - (0 if trick.complete else 1)
+    return claim is not None and claim.after_trick >= trick.number - (0 if trick.complete else 1), None
 
 
 def _corrected(

@@ -20,13 +20,10 @@ def establishment(ruling: Ruling, revoke: Revoke) -> str:
         return "Not established: corrected before the offending side played to the next trick."
     if not revoke.established:
         return "Not established: neither the offender nor his partner played to the next trick."
-    record = ruling.record
-    if revoke.trick < len(record.tricks):
-        nxt = record.trick(revoke.trick + 1)
-        for seat in (revoke.player, revoke.player.partner):
-            if nxt.card_of(seat) is not None:
-                who = "the offender" if seat is revoke.player else "the offender's partner"
-                return f"Established: {who} ({seat}) played to trick {revoke.trick + 1} (Law 63A1)."
+    seat = revoke.established_by
+    if seat is not None:
+        who = "the offender" if seat is revoke.player else "the offender's partner"
+        return f"Established: {who} ({seat}) played to trick {revoke.trick + 1} (Law 63A1)."
     clause = "63A3" if ruling.case.laws.value != "2017" else "63A3/63A4"
     return f"Established: play ended by a claim or concession after the revoke trick (Law {clause})."
 
