@@ -14,7 +14,7 @@ from revoke_equity.equity.dd_equity import DdEquity, dd_equity
 from revoke_equity.equity.replay import ReplayEstimate, replay_estimate
 from revoke_equity.equity.trace import PlayTrace, play_trace
 from revoke_equity.laws import twelfth_trick
-from revoke_equity.laws.recommendation import Recommendation, recommend
+from revoke_equity.laws.recommendation import Recommendation, non_offenders_tricks, recommend
 from revoke_equity.laws.rectification import TrickTransfer, rectify
 from revoke_equity.laws.revokes import Revoke, find_revokes
 from revoke_equity.model.case import Case
@@ -166,11 +166,9 @@ def rule(case: Case, solver: Solver | None = None, *, trace: bool = True) -> Rul
         def score(t: int) -> int:
             return score_ns(case.contract, case.declarer, case.vulnerable, t)
 
-        def nos(t: int) -> int:
-            return t if non_offenders is side else 13 - t
-
         estimates = {"double-dummy": equity.declarer_tricks, "replay": replay_est.declarer_tricks}
-        if any(nos(t) > nos(mechanical) for t in estimates.values()):
+        if any(non_offenders_tricks(transfer, t) > non_offenders_tricks(transfer, mechanical)
+               for t in estimates.values()):
             weighted = weighted_score(estimates, non_offenders, side, score)
             split = split_score(list(estimates.values()),
                                 [a.declarer_tricks for a in equity.alternatives],

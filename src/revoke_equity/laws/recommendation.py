@@ -57,13 +57,8 @@ def recommend(
     base = _mechanical_law(transfer, twelfth_trick_corrected)
     if equity_tricks is None:
         return Recommendation(base, False, mechanical_tricks, "No equity was computed.")
-    non_offenders = transfer.offending_side.other
-    declarer_side = transfer.declarer_side
-
-    def tricks_for_non_offenders(declarer_tricks: int) -> int:
-        return declarer_tricks if non_offenders is declarer_side else 13 - declarer_tricks
-
-    gain = tricks_for_non_offenders(equity_tricks) - tricks_for_non_offenders(mechanical_tricks)
+    gain = non_offenders_tricks(transfer, equity_tricks) - non_offenders_tricks(
+        transfer, mechanical_tricks)
     if gain > 0:
         clause = "C2a" if any(r.law == "64B2" for r in rects) else "C1"
         return Recommendation(
@@ -79,6 +74,15 @@ def recommend(
         if gain < 0 else
         "The mechanical result equals the likely result without the revoke; it stands.",
     )
+
+
+def non_offenders_tricks(transfer: TrickTransfer, declarer_tricks: int) -> int:
+    """The non-offending side's tricks when declarer's side takes ``declarer_tricks`` (one side
+    offended: ``transfer.offending_side`` is set)."""
+    assert transfer.offending_side is not None
+    if transfer.offending_side is not transfer.declarer_side:
+        return declarer_tricks
+    return 13 - declarer_tricks
 
 
 def _mechanical_law(transfer: TrickTransfer, twelfth_trick_corrected: bool) -> str:
