@@ -15,6 +15,10 @@ from conftest import CASES
 
 
 def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    """``main(args)``; a ruling uses the double-dummy estimate unless ``args`` name one (the
+    single-dummy default has tests of its own below)."""
+    if args and args[0] == "rule" and "--estimate" not in args:
+        args = [*args, "--estimate", "dd"]
     code = main(args)
     out, err = capsys.readouterr()
     return code, out, err
@@ -33,8 +37,8 @@ def test_json_output_is_the_ruling_format(capsys: pytest.CaptureFixture[str]) ->
                        capsys)
     assert code == 0
     ruling = json.loads(out)
-    assert ruling["format"] == "revoke-equity/ruling@1"
-    assert ruling["mechanical"] == {"declarer_tricks": 12, "score_ns": 620}
+    assert ruling["format"] == "revoke-equity/ruling@2"
+    assert ruling["mechanical"] == {"declarer_tricks": 12, "score_ns": 620, "law": "64A1"}
     assert ruling["equity"]["declarer_tricks"] == 11
     assert ruling["recommendation"]["law"] == "64A1"
 
@@ -106,12 +110,13 @@ def test_stdin(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[st
 
 def test_compare_and_field(capsys: pytest.CaptureFixture[str]) -> None:
     path = str(CASES / "p11-64B2-repeat-then-64C2a.json")
-    code, out, _ = run(["rule", path, "--json", "--compare", "-400", "--field=-400,100,50"],
+    code, out, _ = run(["rule", path, "--json", "--compare", "-420", "--field=-420,100,50"],
                        capsys)
     assert code == 0
     comparison = json.loads(out)["comparison"]
-    assert comparison["imps_ns"]["options"]["recommended"] == 0
-    assert comparison["imps_ns"]["options"]["table"] == 11  # +100 vs -400: 500 -> 11 IMPs
+    assert comparison["imps_ns"]["options"]["recommended"] == 0  # 12 tricks, NS -420
+    assert comparison["imps_ns"]["options"]["weighted"] == 0
+    assert comparison["imps_ns"]["options"]["table"] == 11  # +100 vs -420: 520 -> 11 IMPs
     assert comparison["matchpoints_ns_percent"]["options"]["table"] == pytest.approx(83.33)
 
 
@@ -128,3 +133,32 @@ def test_bad_usage_exits_2(args: list[str], capsys: pytest.CaptureFixture[str]) 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(["--version"], capsys)
     assert code == 0 and "revoke-equity" in out
+
+
+def test_single_dummy_is_the_default_and_seeded(capsys: pytest.CaptureFixture[str]) -> None:
+    """p05 (dummy's revoke, 64B3): the single-dummy distribution is shown; the result stands, so no
+    weighted or split score is offered; the same seed gives the same JSON."""
+    path = str(CASES / "p05-64B3-dummy-revoke.json")
+    args = ["rule", path, "--json", "--worlds", "6", "--playouts", "20", "--seed", "5"]
+    code, out, err = run([*args, "--estimate", "sd"], capsys)
+    assert code == 0, err
+    ruling = json.loads(out)
+    rec = ruling["recommendation"]
+    assert rec["estimate"] == "sd" and not rec["adjusted"]
+    assert "weighted" not in rec and "split" not in rec
+    sd = ruling["equity"]["estimates"]["sd"]
+    assert abs(sum(sd["distribution"].values()) - 1) < 1e-5
+    assert sd["parameters"]["worlds"] == 6 and sd["parameters"]["seed"] == 5
+    again = json.loads(run([*args, "--estimate", "sd"], capsys)[1])
+    ruling.pop("solver"), again.pop("solver")
+    assert again == ruling
+    code, out, _ = run(["rule", path, "--worlds", "6", "--playouts", "20", "--estimate", "sd"],
+                       capsys)
+    assert code == 0 and "Single-dummy (sd" in out and "likely" in out
+
+
+def test_bad_estimate_options_are_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    path = str(CASES / "p05-64B3-dummy-revoke.json")
+    for bad in (["--worlds", "0"], ["--likely", "0.1", "--probable", "0.2"], ["--also", "xx"]):
+        code, _, err = run(["rule", path, *bad], capsys)
+        assert code == 2 and "revoke-equity rule" in err

@@ -51,6 +51,9 @@ def client(server: Server) -> Iterator[httpx.Client]:
 
 
 def _post(client: httpx.Client, body: str | bytes, content_type: str, **params: Any) -> httpx.Response:
+    """POST a ruling request; the double-dummy estimate unless ``estimate`` is given (these tests
+    are about the service; the single-dummy default has a test of its own)."""
+    params.setdefault("estimate", "dd")
     return client.post("/api/v1/rulings", content=body, headers={"content-type": content_type},
                        params={k: v for k, v in params.items() if v is not None})
 
@@ -192,6 +195,27 @@ def test_options_override_the_case(client: httpx.Client, dds_solver: Any, name: 
         assert body["laws"] == laws
     if noticed:
         assert body["noticed"] == noticed
+
+
+def test_single_dummy_through_the_service_equals_the_library(client: httpx.Client,
+                                                              dds_solver: Any) -> None:
+    """The default estimate is sd; the same case, seed and parameters give the same JSON in a
+    worker process as in this one."""
+    from revoke_equity.equity.estimate import EstimateOptions
+
+    text = (CASES / "p05-64B3-dummy-revoke.json").read_text()
+    response = _post(client, text, "application/json", estimate=None, worlds=6, playouts=20,
+                     seed=9)
+    assert response.status_code == 200, response.text
+    body = response.json()
+    assert body["recommendation"]["estimate"] == "sd"
+    (entry,) = read_boards(text, fmt="json")
+    assert entry.case is not None
+    here = rule(entry.case, dds_solver, options=EstimateOptions(estimate="sd", worlds=6,
+                                                                 playouts=20, seed=9))
+    assert comparable(body) == comparable(here.to_dict())
+    bad = _post(client, text, "application/json", likely="0.1", probable="0.5")
+    assert bad.status_code == 422
 
 
 def test_json_list_of_cases(client: httpx.Client, dds_solver: Any) -> None:

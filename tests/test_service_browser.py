@@ -107,6 +107,9 @@ def test_paste_pbn_rule_and_see_the_revoke(server: Server, browser: Any, output_
     _wait(browser, "#case-text")
     assert "Revoke ruling" in browser.title
     browser.find_element(By.ID, "case-text").send_keys(_board_1_pbn())
+    from selenium.webdriver.support.ui import Select
+
+    Select(browser.find_element(By.ID, "estimate")).select_by_value("dd")
     browser.find_element(By.ID, "submit").click()
     sheet = _wait(browser, "article.ruling")
 

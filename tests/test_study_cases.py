@@ -130,13 +130,15 @@ def test_every_injected_revoke_is_found_where_it_was_put(
 
 
 def test_double_dummy_identities(by_kind: dict[StudyKind, list[Any]], dds_solver: Any) -> None:
-    """The play before the first revoke is double-dummy, so the equity is the deal's DD result;
-    for one revoke, the difference is the transfer minus what the revoke gained the offenders."""
+    """The play before the first revoke is double-dummy, so the equity from the first revoke (64C1,
+    64C2(b)) is the deal's DD result; for one revoke, the difference is the transfer minus what the
+    revoke gained the offenders."""
     for kind, cases in by_kind.items():
         for synthetic, _ in cases:
             records = records_for_case(synthetic, (Edition.LAWS_1997, Edition.LAWS_2017), dds_solver)
             for record in records:
-                assert record["equity_tricks"] == synthetic.dd_tricks
+                if record["comparison"] != "C2a":
+                    assert record["equity_tricks"] == synthetic.dd_tricks
                 if kind not in (StudyKind.SAME_SUIT_TWICE, StudyKind.BOTH_SIDES):
                     assert record["nos_diff"] == record["transferred"] - record["revoke_gain"]
                 assert set(record) == set(SCHEMA.names)

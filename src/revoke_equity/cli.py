@@ -11,9 +11,21 @@ import json
 import sys
 from collections.abc import Sequence
 from importlib import resources
+from typing import TYPE_CHECKING
 
 from revoke_equity import __version__
+from revoke_equity.equity.estimate import (
+    DEFAULT_PLAYOUTS,
+    DEFAULT_SEED,
+    DEFAULT_WORLDS,
+    EstimateOptions,
+)
 from revoke_equity.errors import RevokeEquityError
+from revoke_equity.model.distribution import LIKELY, PROBABLE
+from revoke_equity.scoring import imps, matchpoints, weighted_imps, weighted_matchpoints
+
+if TYPE_CHECKING:
+    from revoke_equity.ruling import Ruling
 
 EXIT_OK, EXIT_SOME_FAILED, EXIT_USAGE = 0, 1, 2
 
@@ -58,6 +70,25 @@ def build_parser() -> argparse.ArgumentParser:
                       help="other NS scores on the board: show each option in matchpoints "
                       "(write --field=-50,420 when the first score is negative)")
     rule.add_argument("--unicode", action="store_true", help="suit symbols in the text output")
+    likely = rule.add_argument_group("the likely result without the revoke")
+    likely.add_argument("--estimate", choices=["sd", "dd", "table"], default="sd",
+                        help="the estimate the score rests on: sd single-dummy play (default), dd "
+                        "double-dummy play, table the table's later cards kept where legal")
+    likely.add_argument("--also", metavar="NAMES", default="",
+                        help="more estimates to show beside it, e.g. --also table,dd")
+    likely.add_argument("--players", choices=["expert", "strong", "club"], default="strong",
+                        help="class of player of the sd and table estimates (default strong)")
+    likely.add_argument("--seed", type=int, default=DEFAULT_SEED,
+                        help=f"seed of the sampled layouts and playouts (default {DEFAULT_SEED})")
+    likely.add_argument("--worlds", type=int, default=DEFAULT_WORLDS,
+                        help=f"layouts per single-dummy decision (default {DEFAULT_WORLDS})")
+    likely.add_argument("--playouts", type=int, default=DEFAULT_PLAYOUTS,
+                        help=f"sampled playouts when exact propagation is too large (default "
+                        f"{DEFAULT_PLAYOUTS})")
+    likely.add_argument("--likely", type=float, default=LIKELY, metavar="P",
+                        help="probability of a likely result (default 1/3)")
+    likely.add_argument("--probable", type=float, default=PROBABLE, metavar="P",
+                        help="probability of a result at all probable (default 1/6)")
     from revoke_equity.service import add_arguments as add_serve_arguments
 
     serve = sub.add_parser("serve", help="run the HTTP API and the directors' web page",
@@ -105,11 +136,22 @@ def _field(text: str | None) -> list[int] | None:
         raise _UsageError(f"--field takes NS scores separated by commas, not {text!r}") from None
 
 
+def _options(args: argparse.Namespace) -> EstimateOptions:
+    try:
+        return EstimateOptions(
+            estimate=args.estimate, players=args.players, worlds=args.worlds,
+            playouts=args.playouts, seed=args.seed, likely=args.likely, probable=args.probable,
+            extra=tuple(n.strip() for n in args.also.split(",") if n.strip()))
+    except ValueError as exc:
+        raise _UsageError(str(exc)) from None
+
+
 def _rule(args: argparse.Namespace) -> int:
     from revoke_equity.io import BoardInput, apply_overrides, read_boards, read_path
 
     try:
         field = _field(args.field)
+        options = _options(args)
         if args.example == (args.file is not None):
             raise _UsageError("give a FILE (or '-', or a handviewer URL), or --example")
         if args.example:
@@ -152,7 +194,7 @@ def _rule(args: argparse.Namespace) -> int:
             continue
         case = apply_overrides(entry.case, laws=args.laws, noticed=args.noticed)
         try:
-            ruling = rule(case, solver)
+            ruling = rule(case, solver, options=options)
         except RevokeEquityError as exc:
             print(f"revoke-equity rule: {_located(exc, case.board)}", file=sys.stderr)
             failed = True
@@ -182,11 +224,9 @@ def _located(exc: RevokeEquityError, board: int | None) -> str:
     return f"board {board}: {exc}" if board is not None else str(exc)
 
 
-def _comparison(ruling: object, other: int | None, field: list[int] | None) -> dict[str, object]:
-    from revoke_equity.equity.adjusted import imps, matchpoints, weighted_imps, weighted_matchpoints
-    from revoke_equity.ruling import Ruling
-
-    assert isinstance(ruling, Ruling)
+def _comparison(ruling: Ruling, other: int | None, field: list[int] | None) -> dict[str, object]:
+    """Each option in IMPs against the other table, or in matchpoints on a field (a weighted score
+    converted component by component, then weighted)."""
     if other is None and not field:
         return {}
     options: dict[str, int] = {
@@ -194,18 +234,19 @@ def _comparison(ruling: object, other: int | None, field: list[int] | None) -> d
         "mechanical": ruling.mechanical_tricks,
         "recommended": ruling.recommendation.declarer_tricks,
     }
-    if ruling.equity is not None:
-        options["equity"] = ruling.equity.declarer_tricks
+    if ruling.comparison is not None:
+        options["equity"] = ruling.comparison.dd_tricks
+    weighted = ruling.recommendation.weighted
     out: dict[str, object] = {}
     if other is not None:
-        table = {k: imps(ruling.score(t) - other) for k, t in options.items()}
-        if ruling.weighted is not None:
-            table["weighted"] = weighted_imps(ruling.weighted, other)  # type: ignore[assignment]
+        table: dict[str, float] = {k: imps(ruling.score(t) - other) for k, t in options.items()}
+        if weighted is not None:
+            table["weighted"] = weighted_imps(weighted.parts(), other)
         out["imps_ns"] = {"other_table_ns": other, "options": table}
     if field:
         mps = {k: round(matchpoints(ruling.score(t), field), 2) for k, t in options.items()}
-        if ruling.weighted is not None:
-            mps["weighted"] = weighted_matchpoints(ruling.weighted, field)
+        if weighted is not None:
+            mps["weighted"] = weighted_matchpoints(weighted.parts(), field)
         out["matchpoints_ns_percent"] = {"field": field, "options": mps}
     return out
 

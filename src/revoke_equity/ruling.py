@@ -1,20 +1,23 @@
-"""One ruling: read the play, find the revokes, apply Laws 62-64, estimate the equity, recommend.
+"""One ruling: read the play, find the revokes, apply Laws 62-64, estimate the likely result, score.
 
-:func:`rule` is the library's main entry point. The law code is pure; the solver is passed in (a
-:class:`~revoke_equity.solver.dds.DdsSolver` normally, a brute-force one in tests, ``None`` for a
-ruling without the double-dummy part, ``equity`` then being ``None``).
+:func:`rule` is the library's main entry point. The pipeline: find the revokes (Law 61) and their
+establishment (63) -> the 62D correction -> Law 64 -> the comparison points (64C1, 64C2(a),
+64C2(b)) -> the estimates at each -> one adjudication (64C, 12B2, 12C). The law code is pure; the
+solver is passed in (a :class:`~revoke_equity.solver.dds.DdsSolver` normally, a brute-force one in
+tests, ``None`` for a ruling without estimates).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from revoke_equity.equity.adjusted import SplitScore, WeightedScore, split_score, weighted_score
-from revoke_equity.equity.dd_equity import DdEquity, dd_equity
-from revoke_equity.equity.replay import ReplayEstimate, replay_estimate
+from revoke_equity.equity.estimate import Estimate, EstimateOptions
+from revoke_equity.equity.single_dummy import estimator
 from revoke_equity.equity.trace import PlayTrace, play_trace
+from revoke_equity.io.handviewer import handviewer_url
 from revoke_equity.laws import twelfth_trick
-from revoke_equity.laws.recommendation import Recommendation, non_offenders_tricks, recommend
+from revoke_equity.laws.adjudication import Candidate, Recommendation, Thresholds, adjudicate
+from revoke_equity.laws.comparison import ComparisonPoint, comparison_points
 from revoke_equity.laws.rectification import TrickTransfer, rectify
 from revoke_equity.laws.revokes import Revoke, find_revokes
 from revoke_equity.model.case import Case
@@ -23,7 +26,7 @@ from revoke_equity.report.explain import explain
 from revoke_equity.scoring import score_ns
 from revoke_equity.solver.base import Solver
 
-FORMAT = "revoke-equity/ruling@1"
+FORMAT = "revoke-equity/ruling@2"
 
 
 @dataclass(frozen=True)
@@ -37,19 +40,41 @@ class TwelfthTrickCorrection:
 
 
 @dataclass(frozen=True)
+class Comparison:
+    """A comparison point and the estimates made there (``dd`` always, when a solver was given)."""
+
+    point: ComparisonPoint
+    estimates: dict[str, Estimate]
+
+    @property
+    def dd(self) -> Estimate:
+        return self.estimates["dd"]
+
+    @property
+    def dd_tricks(self) -> int:
+        return self.dd.distribution.support[0]
+
+    @property
+    def kept_transfer(self) -> int:
+        return int(self.dd.details.get("kept_transfer", 0))  # type: ignore[call-overload]
+
+    def as_dict(self) -> dict[str, object]:
+        return self.point.as_dict(self.kept_transfer)
+
+
+@dataclass(frozen=True)
 class Ruling:
     case: Case
     record: PlayRecord
     revokes: tuple[Revoke, ...]
     transfer: TrickTransfer
     mechanical_tricks: int
+    mechanical_law: str
     twelfth: TwelfthTrickCorrection | None
-    equity: DdEquity | None
-    replay: ReplayEstimate | None
+    comparisons: tuple[Comparison, ...]
+    options: EstimateOptions
     trace: PlayTrace | None
     recommendation: Recommendation
-    weighted: WeightedScore | None
-    split: SplitScore | None
     explanation: tuple[str, ...]
     solver_stats: dict[str, float | int] = field(default_factory=dict)
 
@@ -61,8 +86,22 @@ class Ruling:
     def established(self) -> tuple[Revoke, ...]:
         return tuple(r for r in self.revokes if r.established)
 
+    @property
+    def comparison(self) -> Comparison | None:
+        """The comparison the recommendation rests on (the law's own first when none is chosen)."""
+        for c in self.comparisons:
+            if c.point.clause == self.recommendation.comparison:
+                return c
+        return self.comparisons[0] if self.comparisons else None
+
+    @property
+    def estimate(self) -> Estimate | None:
+        """The estimate the recommendation rests on, at its comparison point."""
+        c = self.comparison
+        return None if c is None else c.estimates.get(self.options.estimate)
+
     def to_dict(self) -> dict[str, object]:
-        """The ruling in the JSON format of ``ruling.md`` (``revoke-equity/ruling@1``)."""
+        """The ruling in the JSON format ``revoke-equity/ruling@2``."""
         c = self.case
         table = self.record.declarer_tricks
         out: dict[str, object] = {
@@ -83,14 +122,13 @@ class Ruling:
             "rectifications": [r.as_dict() for r in self.transfer.rectifications],
             "transferred": self.transfer.transferred,
             "mechanical": {"declarer_tricks": self.mechanical_tricks,
-                           "score_ns": self.score(self.mechanical_tricks)},
+                           "score_ns": self.score(self.mechanical_tricks),
+                           "law": self.mechanical_law},
             "equity": self._equity_dict(),
             "recommendation": self._recommendation_dict(),
             "explanation": list(self.explanation),
+            "handviewer": handviewer_url(c),
         }
-        from revoke_equity.io.handviewer import handviewer_url
-
-        out["handviewer"] = handviewer_url(c)
         if self.twelfth is not None:
             out["law_62D"] = {"trick": self.twelfth.trick, "player": self.twelfth.player,
                               "declarer_tricks": self.twelfth.declarer_tricks,
@@ -102,40 +140,52 @@ class Ruling:
         return out
 
     def _equity_dict(self) -> dict[str, object] | None:
-        e = self.equity
-        if e is None:
+        chosen = self.comparison
+        if chosen is None:
             return None
+        tricks = chosen.dd_tricks
         out: dict[str, object] = {
-            "method": "double-dummy",
-            "declarer_tricks": e.declarer_tricks,
-            "score_ns": self.score(e.declarer_tricks),
-            "from_trick": e.from_trick,
-            "offender_to_play": str(e.offender_to_play),
-            "alternatives": [a.as_dict() for a in e.alternatives],
+            "declarer_tricks": tricks,
+            "score_ns": self.score(tricks),
+            "from_trick": chosen.point.trick,
+            "offender_to_play": str(chosen.point.player),
+            "alternatives": chosen.dd.details["alternatives"],
+            "comparison": chosen.as_dict(),
+            "estimates": {name: e.as_dict() for name, e in chosen.estimates.items()},
         }
-        if self.replay is not None:
-            out["replay"] = {
-                "method": "table play kept where legal, else double-dummy",
-                "declarer_tricks": self.replay.declarer_tricks,
-                "score_ns": self.score(self.replay.declarer_tricks),
-                "differences": list(self.replay.differences),
-            }
+        if len(self.comparisons) > 1:
+            out["comparisons"] = [
+                {**c.as_dict(),
+                 "estimates": {n: e.as_dict() for n, e in c.estimates.items()}}
+                for c in self.comparisons
+            ]
         return out
 
     def _recommendation_dict(self) -> dict[str, object]:
         r = self.recommendation
-        out: dict[str, object] = {"law": r.law, "adjusted": r.adjusted,
-                                  "declarer_tricks": r.declarer_tricks,
-                                  "score_ns": self.score(r.declarer_tricks), "reason": r.reason}
-        if self.weighted is not None:
-            out["weighted"] = self.weighted.as_dict()
-        if self.split is not None:
-            out["split"] = self.split.as_dict()
+        out: dict[str, object] = {
+            "law": r.law, "adjusted": r.adjusted, "estimate": r.estimate,
+            "declarer_tricks": r.declarer_tricks, "score_ns": self.score(r.declarer_tricks),
+            "words": r.words, "reason": r.reason,
+        }
+        estimate = self.estimate
+        if estimate is not None:
+            o = self.options
+            out["likely"] = list(estimate.distribution.likely(o.likely))
+            out["probable"] = list(estimate.distribution.probable(o.probable))
+            out["thresholds"] = {"likely": round(o.likely, 6), "probable": round(o.probable, 6)}
+        if r.weighted is not None:
+            out["weighted"] = r.weighted.as_dict()
+        if r.split is not None:
+            out["split"] = r.split.as_dict()
         return out
 
 
-def rule(case: Case, solver: Solver | None = None, *, trace: bool = True) -> Ruling:
-    """Rule on ``case``: Laws 61-64 always; the double-dummy equity when a solver is given."""
+def rule(case: Case, solver: Solver | None = None, *, options: EstimateOptions | None = None,
+         trace: bool = True) -> Ruling:
+    """Rule on ``case``: Laws 61-64 always; the estimates and the adjudication when a solver is
+    given (``options`` choose the estimate the score rests on; ``dd`` by default)."""
+    options = options or EstimateOptions()
     record = replay(case)
     revokes = find_revokes(record)
     transfer = rectify(record, revokes, case.laws)
@@ -146,41 +196,48 @@ def rule(case: Case, solver: Solver | None = None, *, trace: bool = True) -> Rul
     mechanical = transfer.mechanical_declarer_tricks
     if twelfth is not None:
         mechanical += twelfth.declarer_tricks - record.declarer_tricks
+    mechanical_law = _mechanical_law(transfer, twelfth is not None)
 
-    equity = replay_est = play_tr = None
-    if solver is not None and established:
-        equity = dd_equity(record, established[0], solver)
-        replay_est = replay_estimate(record, established[0], solver)
-    if solver is not None and trace and revokes:
-        play_tr = play_trace(record, revokes, solver)
+    comparisons: tuple[Comparison, ...] = ()
+    if solver is not None:
+        points = comparison_points(record, revokes, transfer, case.laws)
+        comparisons = tuple(
+            Comparison(point, {name: estimator(name, record, options).estimate(point, solver)
+                               for name in options.names})
+            for point in points
+        )
+    play_tr = play_trace(record, revokes, solver) if solver is not None and trace and revokes \
+        else None
 
-    recommendation = recommend(
-        case.laws, transfer, mechanical, equity.declarer_tricks if equity else None,
-        twelfth is not None,
+    def score(t: int) -> int:
+        return score_ns(case.contract, case.declarer, case.vulnerable, t)
+
+    recommendation = adjudicate(
+        case.laws, transfer, mechanical, mechanical_law,
+        [Candidate(c.point.law, c.point.clause, c.estimates[options.estimate].distribution)
+         for c in comparisons],
+        score,
+        estimate=options.estimate if comparisons else None,
+        thresholds=Thresholds(options.likely, options.probable),
     )
-    weighted = split = None
-    if equity is not None and replay_est is not None and transfer.offending_side is not None:
-        non_offenders = transfer.offending_side.other
-        side = record.declarer_side
-
-        def score(t: int) -> int:
-            return score_ns(case.contract, case.declarer, case.vulnerable, t)
-
-        estimates = {"double-dummy": equity.declarer_tricks, "replay": replay_est.declarer_tricks}
-        if any(non_offenders_tricks(transfer, t) > non_offenders_tricks(transfer, mechanical)
-               for t in estimates.values()):
-            weighted = weighted_score(estimates, non_offenders, side, score)
-            split = split_score(list(estimates.values()),
-                                [a.declarer_tricks for a in equity.alternatives],
-                                non_offenders, side, score)
-
     stats: dict[str, float | int] = {}
     if solver is not None:
         after = solver.stats.as_dict()
         stats = {k: round(after[k] - calls_before.get(k, 0), 6) for k in after}
-    ruling = Ruling(case, record, revokes, transfer, mechanical, twelfth, equity, replay_est,
-                    play_tr, recommendation, weighted, split, (), stats)
+    ruling = Ruling(case, record, revokes, transfer, mechanical, mechanical_law, twelfth,
+                    comparisons, options, play_tr, recommendation, (), stats)
     return replace(ruling, explanation=tuple(explain(ruling)))
+
+
+def _mechanical_law(transfer: TrickTransfer, twelfth_trick_corrected: bool) -> str:
+    """The law a mechanical result rests on: 62D for a corrected trick-12 revoke, else the first
+    rectification that transferred tricks, else the first rectification (``none`` without one)."""
+    if twelfth_trick_corrected:
+        return "62D"
+    for r in transfer.rectifications:
+        if r.tricks > 0:
+            return r.law
+    return transfer.rectifications[0].law if transfer.rectifications else "none"
 
 
 def _law_62d(

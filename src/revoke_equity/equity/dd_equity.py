@@ -1,18 +1,19 @@
-"""The double-dummy equity of ``ruling.md``: from the first established revoke, the offender follows
-suit and all play is double-dummy.
+"""The ``dd`` estimate: from the comparison point both sides play double-dummy.
 
-``declarer_tricks`` is declarer's tricks won before the revoke trick at the table plus declarer's
-side's double-dummy tricks from the position where the offender had to play; ``alternatives`` lists
-each legal card of the offender with the declarer total it leads to. One solver call.
+A point mass at the double-dummy value of the comparison position (the offender's best legal card;
+declarer's best when he designates one of several penalty cards, Law 51), with the kept revokes'
+transfers (64C2(a)). ``alternatives`` lists each card the offender could have played with declarer's
+total after it. One solver call (more only when a 1997 kept revoke needs the double-dummy line).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from revoke_equity.laws.revokes import Revoke
-from revoke_equity.model.cards import Card
-from revoke_equity.model.play import PlayRecord
+from revoke_equity.equity.estimate import Estimate
+from revoke_equity.laws.comparison import ComparisonPoint
+from revoke_equity.model.cards import Card, Suit
+from revoke_equity.model.distribution import TrickDistribution
 from revoke_equity.model.position import Position
 from revoke_equity.model.seats import Seat, Side
 from revoke_equity.solver.base import Solver
@@ -20,7 +21,7 @@ from revoke_equity.solver.base import Solver
 
 @dataclass(frozen=True)
 class Alternative:
-    """One legal card of the offender and declarer's total when it is played, the rest DD."""
+    """One card the offender could have played and declarer's total when it is, the rest DD."""
 
     card: Card
     declarer_tricks: int
@@ -29,41 +30,74 @@ class Alternative:
         return {"card": str(self.card), "declarer_tricks": self.declarer_tricks}
 
 
-@dataclass(frozen=True)
-class DdEquity:
-    declarer_tricks: int
-    from_trick: int
-    offender_to_play: Seat
-    alternatives: tuple[Alternative, ...]
-    best_cards: tuple[Card, ...]
-    """The offender's double-dummy best cards (all giving ``declarer_tricks``)."""
+def side_rest(position: Position, scores: dict[Card, int], side: Side) -> dict[Card, int]:
+    """A solver's per-card tricks for the side to move, as ``side``'s tricks from ``position`` on
+    (the unfinished trick included)."""
+    if position.to_move.side is side:
+        return dict(scores)
+    left = position.tricks_left
+    return {card: left - tricks for card, tricks in scores.items()}
 
 
-def declarer_totals(
-    position: Position, scores: dict[Card, int], declarer_side: Side
-) -> dict[Card, int]:
-    """Turn a solver's per-card tricks for the side to move into declarer's totals for the board
-    (tricks already won in ``position``'s history plus the double-dummy rest)."""
-    before = position.tricks(declarer_side)
-    remaining = position.tricks_left
-    mover_is_declarer = position.to_move.side is declarer_side
-    return {
-        card: before + (tricks if mover_is_declarer else remaining - tricks)
-        for card, tricks in scores.items()
-    }
+def best_card(position: Position, scores: dict[Card, int], side: Side,
+              cards: tuple[Card, ...] | None = None) -> Card:
+    """The double-dummy best card for ``side`` (the most tricks for it), the lowest of equals
+    (lowest rank, then the suit order S H D C)."""
+    rest = side_rest(position, scores, side)
+    pool = [c for c in rest if cards is None or c in cards]
+    top = max(rest[c] for c in pool)
+    return min((c for c in pool if rest[c] == top), key=lambda c: (int(c.rank), c.suit.order))
 
 
-def dd_equity(record: PlayRecord, revoke: Revoke, solver: Solver) -> DdEquity:
-    """The double-dummy equity from the position where ``revoke``'s offender had to play."""
-    position = record.positions[revoke.index]
-    totals = declarer_totals(position, solver.solve(position), record.declarer_side)
-    offender_is_declarer = revoke.side is record.declarer_side
-    best = (max if offender_is_declarer else min)(totals.values())
-    ordered = sorted(totals, key=str)  # the order of the worked cases: by the card text
-    return DdEquity(
-        declarer_tricks=best,
-        from_trick=revoke.trick,
-        offender_to_play=revoke.player,
-        alternatives=tuple(Alternative(c, totals[c]) for c in ordered),
-        best_cards=tuple(c for c in ordered if totals[c] == best),
-    )
+def dd_line_suits(position: Position, solver: Solver, player: Seat) -> tuple[frozenset[Suit], int]:
+    """The suits ``player`` wins tricks with on the double-dummy line from ``position`` (each player
+    the best card for his side, lowest of equals), and the positions asked of the solver."""
+    suits: set[Suit] = set()
+    asked = 0
+    while not position.is_over:
+        mover = position.to_move
+        card = best_card(position, solver.solve(position), mover.side)
+        asked += 1
+        after = position.play(card)
+        if len(position.trick) == 3 and after.leader is player:
+            offset = (after.leader.index - position.leader.index) % 4
+            suits.add((*position.trick, card)[offset].suit)
+        position = after
+    return frozenset(suits), asked
+
+
+class DoubleDummy:
+    """The ``dd`` estimator."""
+
+    name = "dd"
+
+    def estimate(self, point: ComparisonPoint, solver: Solver) -> Estimate:
+        asked = 1
+        position = point.position
+        declarer_side = point.declarer_side
+        rest = side_rest(position, solver.solve(position), declarer_side)
+        totals: dict[Card, int] = {}
+        for card in point.choices:
+            suits: frozenset[Suit] = frozenset()
+            if point.tracks_offender_wins:
+                suits, more = dd_line_suits(position.play(card), solver, point.player)
+                asked += more
+            totals[card] = point.total_from_rest(rest[card], suits)
+        chooser = declarer_side if point.designated_by_declarer else point.revoke.side
+        raw = {c: rest[c] for c in point.choices}
+        pool = raw if chooser is declarer_side else {c: position.tricks_left - t
+                                                      for c, t in raw.items()}
+        top = max(pool.values())
+        chosen = min((c for c in pool if pool[c] == top), key=lambda c: (int(c.rank), c.suit.order))
+        ordered = sorted(totals, key=str)  # the order of the worked cases: by the card text
+        alternatives = [Alternative(c, totals[c]) for c in ordered]
+        return Estimate(
+            name=self.name,
+            distribution=TrickDistribution.point(totals[chosen]),
+            parameters={},
+            solver_calls=asked,
+            details={"card": str(chosen),
+                     "alternatives": [a.as_dict() for a in alternatives],
+                     "kept_transfer": abs(totals[chosen] - position.tricks(declarer_side)
+                                          - rest[chosen])},
+        )

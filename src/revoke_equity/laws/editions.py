@@ -29,3 +29,16 @@ def equity_label(edition: Edition, clause: str) -> str:
     """The label of an adjusted score replacing the mechanical result: ``clause`` is ``C1``,
     ``C2a`` or ``C2b`` (2017 numbering); 1997 and 2007 have one Law 64C."""
     return f"64{clause}" if edition is Edition.LAWS_2017 else "64C"
+
+
+def weighted_label(edition: Edition) -> str:
+    """The clause of a weighted adjusted score: Law 12C1(c) (2007, 2017); in 1997 weighting is an
+    appeals committee's power, Law 12C3."""
+    return "12C3" if edition is Edition.LAWS_1997 else "12C1(c)"
+
+
+def split_label(edition: Edition) -> str:
+    """The clause of the split pair (most favourable likely result to the non-offenders, most
+    unfavourable at all probable result to the offenders): 12C1(e) (2007, 2017, where the
+    regulating authority elects it); in 1997 it is the rule itself, Law 12C2."""
+    return "12C2" if edition is Edition.LAWS_1997 else "12C1(e)"

@@ -176,6 +176,13 @@ def _assign_distinct_tricks(record: PlayRecord, demands: list[tuple[Revoke, int]
             units += [[n for n in won if n > revoke.trick]] * (tricks - 1)
         else:
             units += [[n for n in won if n >= revoke.trick]] * tricks
+    return distinct_tricks(units)
+
+
+def distinct_tricks(units: list[list[int]]) -> int:
+    """The largest number of units that can each take a distinct trick from its own list of trick
+    numbers: a maximum bipartite matching by augmenting paths (its size does not depend on the
+    order of the units)."""
     owner: dict[int, int] = {}
 
     def augment(unit: int, seen: set[int]) -> bool:

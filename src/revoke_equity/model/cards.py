@@ -18,6 +18,10 @@ from functools import cache
 class Suit(enum.Enum):
     """The four suits, in bridge order (spades highest)."""
 
+    # Members are singletons compared by identity: hash them by identity too, in C (Enum's own
+    # hash calls Python code, and cards are hashed millions of times by the solvers and caches).
+    __hash__ = object.__hash__
+
     SPADES = "S"
     """Spades."""
     HEARTS = "H"
@@ -90,6 +94,8 @@ class Strain(enum.Enum):
 
 class Rank(enum.IntEnum):
     """Card ranks, two (2) to ace (14)."""
+
+    __hash__ = int.__hash__  # as the int it equals, in C (see Suit)
 
     TWO = 2
     THREE = 3

@@ -6,12 +6,12 @@ results cacheable per position and positions safe to send to worker processes.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from revoke_equity.model.cards import Card, Suit
 from revoke_equity.model.deal import Deal
-from revoke_equity.model.seats import Seat, Side
+from revoke_equity.model.seats import SEATS, Seat, Side
 
 
 def trick_winner(leader: Seat, cards: Iterable[Card], trump: Suit | None) -> Seat:
@@ -122,3 +122,24 @@ class Position:
         for card in cards:
             position = position.play(card)
         return position
+
+
+def equal_groups(position: Position, cards: Sequence[Card]) -> list[list[Card]]:
+    """``cards`` (all held by the player to move, each suit's cards all of his cards of that suit)
+    split into groups that are equal double-dummy: runs of one suit with no card of that suit held
+    by another player or on the table between them."""
+    mover = position.to_move
+    groups: list[list[Card]] = []
+    for suit in sorted({c.suit for c in cards}, key=lambda s: s.order):
+        outstanding = {int(c.rank) for c in position.trick if c.suit is suit}
+        for seat in SEATS:
+            if seat is not mover:
+                outstanding |= {int(c.rank) for c in position.hand(seat) if c.suit is suit}
+        run: list[Card] = []
+        for card in sorted((c for c in cards if c.suit is suit), key=lambda c: c.rank):
+            if run and any(int(run[-1].rank) < r < int(card.rank) for r in outstanding):
+                groups.append(run)
+                run = []
+            run.append(card)
+        groups.append(run)
+    return groups

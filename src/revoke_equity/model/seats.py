@@ -8,6 +8,8 @@ import enum
 class Side(enum.Enum):
     """A partnership."""
 
+    __hash__ = object.__hash__  # identity, in C (see Suit)
+
     NS = "NS"
     """North and South."""
     EW = "EW"
@@ -23,6 +25,8 @@ class Side(enum.Enum):
 
 class Seat(enum.Enum):
     """The four seats, clockwise from North."""
+
+    __hash__ = object.__hash__  # identity, in C (see Suit)
 
     N = "N"
     """North."""

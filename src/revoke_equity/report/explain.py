@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from revoke_equity.laws.revokes import Revoke
+from revoke_equity.laws.revokes import Revoke, RevokeKind
 
 if TYPE_CHECKING:
-    from revoke_equity.ruling import Ruling
+    from revoke_equity.equity.estimate import Estimate
+    from revoke_equity.ruling import Comparison, Ruling
 
 
 def _tricks(n: int) -> str:
@@ -66,40 +67,67 @@ def explain(ruling: Ruling) -> list[str]:
     lines.append(
         f"Mechanical result: declarer {_tricks(mech)} (NS {score(mech):+d})."
     )
-    if ruling.equity is not None:
-        e = ruling.equity
-        alts = ", ".join(f"{a.card} {a.declarer_tricks}" for a in e.alternatives)
-        lines.append(
-            f"Double-dummy equity: from trick {e.from_trick} with {e.offender_to_play} following "
-            f"suit and all later play double-dummy, declarer takes {_tricks(e.declarer_tricks)} "
-            f"(NS {score(e.declarer_tricks):+d}); {e.offender_to_play}'s legal cards: {alts}."
-        )
-    if ruling.replay is not None:
-        r = ruling.replay
-        lines.append(
-            f"Replay keeping the table's later cards where they stay legal: declarer "
-            f"{_tricks(r.declarer_tricks)} (NS {score(r.declarer_tricks):+d}); "
-            f"{len(r.differences)} card(s) differ from the table."
-        )
+    for comparison in ruling.comparisons:
+        lines += comparison_lines(ruling, comparison)
     if ruling.trace is not None:
         lines += [s.describe(record.declarer_side) for s in ruling.trace.swings]
     rec = ruling.recommendation
-    verb = "Adjusted score" if rec.adjusted else "Result stands"
     lines.append(
-        f"Recommendation ({verb}, Law {rec.law}): declarer {_tricks(rec.declarer_tricks)} "
-        f"(NS {score(rec.declarer_tricks):+d}). {rec.reason}"
+        f"Recommendation ({rec.words[0].upper()}{rec.words[1:]}, Law {rec.law}): declarer "
+        f"{_tricks(rec.declarer_tricks)} (NS {score(rec.declarer_tricks):+d}). {rec.reason}"
     )
-    if ruling.weighted is not None:
-        parts = " + ".join(
-            f"{int(c.weight * 100)}% of {c.declarer_tricks} tricks (NS {c.score_ns:+d})"
-            for c in ruling.weighted.components
-        )
-        lines.append(f"Weighted score (Law 12C1(c)): {parts} = NS {ruling.weighted.score_ns:+g}.")
-    if ruling.split is not None:
-        s = ruling.split
+    if rec.weighted is not None:
+        lines.append(f"Weighted score (Law {rec.weighted.law}): {rec.weighted.notation()} = NS "
+                     f"{rec.weighted.score_ns:+g}.")
+    if rec.split is not None:
+        s = rec.split
         lines.append(
-            f"Split score (Law 12C1(e)): non-offenders NS {s.non_offenders_score_ns:+d} "
+            f"Split score (Law {s.law}): non-offenders NS {s.non_offenders_score_ns:+d} "
             f"({_tricks(s.non_offenders_declarer_tricks)}), offenders NS "
             f"{s.offenders_score_ns:+d} ({_tricks(s.offenders_declarer_tricks)})."
         )
+    return lines
+
+
+ESTIMATE_NAMES = {"dd": "Double-dummy", "sd": "Single-dummy", "table": "Table play kept"}
+
+
+def distribution_text(estimate: Estimate) -> str:
+    """``11 tricks 62%, 12 tricks 38%``."""
+    dist = estimate.distribution
+    return ", ".join(f"{_tricks(t)} {100 * dist[t]:.0f}%" for t in dist.support)
+
+
+def comparison_lines(ruling: Ruling, comparison: Comparison) -> list[str]:
+    """The comparison point and what each estimate says there."""
+    point = comparison.point
+    score = ruling.score
+    kept = ""
+    if point.kept:
+        tricks = ", ".join(str(k.trick) for k in point.kept)
+        kept = (f"; the revoke(s) at trick {tricks} stay as played, with their transfer "
+                f"recomputed on the replay ({_tricks(comparison.kept_transfer)} double-dummy)")
+    penalty = point.revoke.kind is RevokeKind.PENALTY_CARD
+    instead = "the penalty card" if penalty and len(point.choices) == 1 else "a legal card"
+    lines = [f"Comparison point (Law {point.law}): from trick {point.trick}, {point.player} plays "
+             f"{instead} instead of {point.revoke.card}{kept}."]
+    for name, estimate in comparison.estimates.items():
+        label = ESTIMATE_NAMES[name]
+        if name == "dd":
+            alts = ", ".join(f"{a['card']} {a['declarer_tricks']}"
+                             for a in estimate.details["alternatives"])  # type: ignore[attr-defined]
+            t = comparison.dd_tricks
+            lines.append(f"{label} ({name}): declarer takes {_tricks(t)} (NS {score(t):+d}); "
+                         f"{point.player}'s cards: {alts}.")
+            continue
+        p = estimate.parameters
+        how = ("exact" if p.get("method") == "exact"
+               else f"{p.get('playouts')} playouts")
+        extra = ""
+        departures = estimate.details.get("departures")
+        if isinstance(departures, list):
+            extra = f"; {len(departures)} card(s) of the most likely line differ from the table"
+        lines.append(f"{label} ({name}, {p.get('players')} players, {p.get('worlds')} layouts per "
+                     f"decision, {how}): {distribution_text(estimate)} (expected "
+                     f"{estimate.distribution.expected:.2f}){extra}.")
     return lines

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from revoke_equity.io.handviewer import handviewer_url
 from revoke_equity.model.cards import Card, Suit
 from revoke_equity.model.seats import SEATS, Seat
 
@@ -62,46 +63,52 @@ def trick_table(ruling: Ruling) -> list[str]:
 
 def results_table(ruling: Ruling) -> list[str]:
     rows: list[tuple[str, int]] = [("Table", ruling.record.declarer_tricks),
-                                   ("Mechanical (Law 64)", ruling.mechanical_tricks)]
-    if ruling.equity is not None:
-        rows.append(("Equity, double-dummy", ruling.equity.declarer_tricks))
-    if ruling.replay is not None:
-        rows.append(("Equity, table play kept", ruling.replay.declarer_tricks))
+                                   (f"Mechanical (Law {ruling.mechanical_law})",
+                                    ruling.mechanical_tricks)]
+    for comparison in ruling.comparisons:
+        rows.append((f"Double-dummy, Law {comparison.point.law} comparison", comparison.dd_tricks))
     rec = ruling.recommendation
     rows.append((f"Recommended (Law {rec.law})", rec.declarer_tricks))
     width = max(len(name) for name, _ in rows)
     lines = [f"{'':<{width}}  tricks  score NS"]
     lines += [f"{name:<{width}}  {t:>6}  {ruling.score(t):>+8d}" for name, t in rows]
+    if rec.weighted is not None:
+        lines.append(f"{'Weighted (Law ' + rec.weighted.law + ')':<{width}}  {'':>6}  "
+                     f"{rec.weighted.score_ns:>+8g}")
+    return lines
+
+
+def distribution_chart(ruling: Ruling, width: int = 40) -> list[str]:
+    """A bar per result of each estimate that is a distribution, with the likely and at all
+    probable thresholds marked."""
+    o = ruling.options
+    lines: list[str] = []
+    for comparison in ruling.comparisons:
+        for name, estimate in comparison.estimates.items():
+            dist = estimate.distribution
+            lines.append(f"{name} at the Law {comparison.point.law} comparison (trick "
+                         f"{comparison.point.trick}), expected {dist.expected:.2f} tricks:")
+            likely = set(dist.likely(o.likely))
+            probable = set(dist.probable(o.probable))
+            for t in dist.support:
+                bar = "#" * max(1, round(width * dist[t]))
+                mark = ("likely" if t in likely else "at all probable" if t in probable else "")
+                lines.append(f"  {t:>2} tricks (NS {ruling.score(t):>+5d}) {bar:<{width}} "
+                             f"{100 * dist[t]:5.1f}%  {mark}".rstrip())
+    if lines:
+        lines.append(f"Likely: at least {100 * o.likely:.0f}%; at all probable: at least "
+                     f"{100 * o.probable:.0f}%.")
     return lines
 
 
 def summary(ruling: Ruling) -> str:
-    """A short paragraph a director can read out."""
-    c = ruling.case
-    rec = ruling.recommendation
-    mech = ruling.mechanical_tricks
+    """A short paragraph a director can read out: what happened and which score to enter."""
     if not ruling.revokes:
         return "There was no revoke on this board; the table result stands."
     if not ruling.established:
         return ("The revoke was corrected before it was established (Law 62); there is no trick "
                 "transfer and the table result stands.")
-    parts = [f"The mechanical result under the {c.laws} Laws is {mech} tricks for declarer "
-             f"(NS {ruling.score(mech):+d})."]
-    if ruling.equity is not None:
-        e = ruling.equity.declarer_tricks
-        parts.append(f"Had the revoke not occurred, double-dummy play gives {e} tricks "
-                     f"(NS {ruling.score(e):+d}).")
-    if rec.adjusted:
-        parts.append(f"I assign an adjusted score of {rec.declarer_tricks} tricks "
-                     f"(NS {ruling.score(rec.declarer_tricks):+d}) under Law {rec.law}, because "
-                     "the automatic transfer does not restore equity for the non-offending side.")
-    else:
-        parts.append(f"The score stands at {rec.declarer_tricks} tricks "
-                     f"(NS {ruling.score(rec.declarer_tricks):+d}) under Law {rec.law}.")
-    if ruling.weighted is not None:
-        parts.append(f"A weighted score under Law 12C1(c) would be NS "
-                     f"{ruling.weighted.score_ns:+g}.")
-    return " ".join(parts)
+    return ruling.recommendation.reason
 
 
 def render(ruling: Ruling, *, unicode: bool = False) -> str:
@@ -114,13 +121,17 @@ def render(ruling: Ruling, *, unicode: bool = False) -> str:
     out += ["", "Play", "----", *trick_table(ruling)]
     out += ["", "Ruling", "------"]
     out += [f"{i}. {line}" for i, line in enumerate(ruling.explanation, start=1)]
-    if ruling.replay is not None and ruling.replay.differences:
-        out += ["", "Replay without the revoke: where it leaves the table's play"]
-        out += [f"  - {d}" for d in ruling.replay.differences]
+    for comparison in ruling.comparisons:
+        table = comparison.estimates.get("table")
+        departures = table.details.get("departures") if table is not None else None
+        if isinstance(departures, list) and departures:
+            out += ["", "Table play kept: where the most likely line leaves the table's play"]
+            out += [f"  - {d}" for d in departures]
+    chart = distribution_chart(ruling)
+    if chart:
+        out += ["", "Likely result without the revoke", "--------------------------------", *chart]
     out += ["", "Results", "-------", *results_table(ruling)]
     out += ["", "For the director", "----------------", _wrap(summary(ruling))]
-    from revoke_equity.io.handviewer import handviewer_url
-
     out += ["", f"Replay the board in BBO's handviewer: {handviewer_url(c)}"]
     return "\n".join(out) + "\n"
 

@@ -21,7 +21,14 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from revoke_equity import __version__
+from revoke_equity.equity.estimate import (
+    DEFAULT_PLAYOUTS,
+    DEFAULT_SEED,
+    DEFAULT_WORLDS,
+    EstimateOptions,
+)
 from revoke_equity.errors import CaseError
+from revoke_equity.model.distribution import LIKELY, PROBABLE
 from revoke_equity.service.inputs import (
     UnsupportedMediaType,
     board_view,
@@ -51,6 +58,8 @@ STATIC = Path(__file__).parent / "static"
 
 Laws = Literal["1997", "2007", "2017"]
 NoticedValue = Literal["during-play", "end-of-play", "after-next-deal-call", "after-round"]
+EstimateName = Literal["sd", "dd", "table"]
+PlayerClass = Literal["expert", "strong", "club"]
 
 API_DESCRIPTION = """\
 Law-exact revoke rulings (Laws 61-64, 12C of the Laws of Duplicate Bridge 1997, 2007 and 2017)
@@ -273,11 +282,12 @@ class _Service:
         if self.store is not None:
             self.store.close()
 
-    async def rule_one(self, case: Any, budget: float) -> tuple[int, dict[str, Any]]:
+    async def rule_one(self, case: Any, budget: float, options: EstimateOptions | None = None
+                       ) -> tuple[int, dict[str, Any]]:
         """``(200, ruling)`` or ``(status, error dict)`` for one case."""
         assert self.pool is not None
         try:
-            return 200, await self.pool.rule(case, budget)
+            return 200, await self.pool.rule(case, budget, options)
         except RulingFailed as exc:
             status = {"case": 422, "solver": 503}.get(exc.kind, 500)
             fields = exc.fields if exc.kind == "case" else {"message": exc.message}
@@ -394,7 +404,30 @@ def create_app(
                         "ruling (what the web page draws)")] = False,
         time_budget: Annotated[float | None, Query(
             gt=0, description="seconds per board; may only lower the server's budget")] = None,
+        estimate: Annotated[EstimateName, Query(
+            description="the estimate of the likely result the score rests on: sd single-dummy "
+                        "play, dd double-dummy, table the table's later cards kept")] = "sd",
+        also: Annotated[str, Query(description="more estimates to show, e.g. `dd,table`")] = "",
+        players: Annotated[PlayerClass, Query(
+            description="class of player of the sd and table estimates")] = "strong",
+        seed: Annotated[int, Query(ge=0, lt=2**63, description="seed of the sampled layouts "
+                                                                "and playouts")] = DEFAULT_SEED,
+        worlds: Annotated[int, Query(ge=1, le=200, description="layouts per single-dummy "
+                                                               "decision")] = DEFAULT_WORLDS,
+        playouts: Annotated[int, Query(ge=1, le=10_000, description="sampled playouts when exact "
+                                       "propagation is too large")] = DEFAULT_PLAYOUTS,
+        likely: Annotated[float, Query(gt=0, le=1, description="probability of a likely "
+                                                               "result")] = LIKELY,
+        probable: Annotated[float, Query(gt=0, le=1, description="probability of a result at "
+                                                                 "all probable")] = PROBABLE,
     ) -> Any:
+        try:
+            options = EstimateOptions(
+                estimate=estimate, players=players, seed=seed, worlds=worlds, playouts=playouts,
+                likely=likely, probable=probable,
+                extra=tuple(n.strip() for n in also.split(",") if n.strip()))
+        except ValueError as exc:
+            return _error_response(422, str(exc))
         try:
             fmt = format_for(request.headers.get("content-type"))
         except UnsupportedMediaType as exc:
@@ -436,7 +469,7 @@ def create_app(
             except CaseError as exc:
                 return 422, case_error_dict(exc), None
             async with in_flight:
-                status, payload = await service.rule_one(case, budget)
+                status, payload = await service.rule_one(case, budget, options)
             return status, payload, case
 
         results = await asyncio.gather(*(one(e) for e in entries))

@@ -115,10 +115,10 @@ def _worker_main(conn: Connection, parent_pid: int) -> None:
             return
         if message is None:
             return
-        job, case = message
+        job, case, options = message
         reply: tuple[Any, ...]
         try:
-            reply = (job, "ok", rule(case, solver).to_dict())
+            reply = (job, "ok", rule(case, solver, options=options).to_dict())
         except CaseError as exc:
             reply = (job, "case", case_error_dict(exc))
         except SolverError as exc:
@@ -255,14 +255,14 @@ class WorkerPool:
 
     # ----------------------------------------------------------------- the work
 
-    async def rule(self, case: Any, budget: float) -> dict[str, Any]:
-        """The ruling JSON of ``case`` (``Ruling.to_dict()``), computed by a worker within
-        ``budget`` seconds. Raises :class:`BudgetExceeded`, :class:`WorkerUnavailable` or
-        :class:`RulingFailed`."""
+    async def rule(self, case: Any, budget: float, options: Any = None) -> dict[str, Any]:
+        """The ruling JSON of ``case`` (``Ruling.to_dict()``, with the estimate ``options``),
+        computed by a worker within ``budget`` seconds. Raises :class:`BudgetExceeded`,
+        :class:`WorkerUnavailable` or :class:`RulingFailed`."""
         worker = await self._acquire()
         job = next(self._jobs)
         try:
-            worker.conn.send((job, case))
+            worker.conn.send((job, case, options))
             reply = await self._receive(worker.conn, budget)
         except TimeoutError:
             self.budget_kills += 1

@@ -49,6 +49,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--revoke-card", choices=["best", "lowest"], default="best",
                         help="the offender's revoke card among his cards of the drawn manner: "
                         "best for his side double-dummy (default), or the lowest of a drawn suit")
+    parser.add_argument("--estimate", choices=["dd", "sd", "table"], default="dd",
+                        help="the estimate of the likely result each ruling rests on (default dd; "
+                        "sd is single-dummy play, far slower)")
+    parser.add_argument("--players", choices=["expert", "strong", "club"], default="strong",
+                        help="class of player of the sd and table estimates (default strong)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="J",
                         help="worker processes (default: the number of CPUs)")
     parser.add_argument("--out", default="revoke-study", metavar="DIR",
@@ -89,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
         if args.deals is None:
             raise StudyUsageError("give --deals N (or --show-case ID)")
         params = StudyParams(args.deals, args.seed, editions, tuple(mix.items()), args.chunk_size,
-                             args.revoke_card)
+                             args.revoke_card, args.estimate, args.players)
         result = run_study(params, args.out, jobs=args.jobs, backend=args.backend,
                            scheduler=args.scheduler, progress=not args.no_progress)
     except StudyUsageError as exc:

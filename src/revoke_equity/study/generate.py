@@ -63,7 +63,7 @@ from revoke_equity.model.cards import ALL_CARDS, Card, Strain, Suit
 from revoke_equity.model.case import Case
 from revoke_equity.model.contract import Contract, Vulnerability, dealer_for_board
 from revoke_equity.model.deal import Deal
-from revoke_equity.model.position import Position
+from revoke_equity.model.position import Position, equal_groups
 from revoke_equity.model.seats import SEATS, Seat, Side
 from revoke_equity.scoring import score_ns
 from revoke_equity.solver.base import Solver
@@ -325,27 +325,6 @@ class DdPlayer:
 
 def _lower(a: Card, b: Card) -> bool:
     return (a.rank, a.suit.order) < (b.rank, b.suit.order)
-
-
-def equal_groups(position: Position, cards: Sequence[Card]) -> list[list[Card]]:
-    """``cards`` (all held by the player to move, each suit's cards all of his cards of that suit)
-    split into groups that are equal double-dummy: runs of one suit with no card of that suit held
-    by another player or on the table between them."""
-    mover = position.to_move
-    groups: list[list[Card]] = []
-    for suit in sorted({c.suit for c in cards}, key=lambda s: s.order):
-        outstanding = {int(c.rank) for c in position.trick if c.suit is suit}
-        for seat in SEATS:
-            if seat is not mover:
-                outstanding |= {int(c.rank) for c in position.hand(seat) if c.suit is suit}
-        run: list[Card] = []
-        for card in sorted((c for c in cards if c.suit is suit), key=lambda c: c.rank):
-            if run and any(int(run[-1].rank) < r < int(card.rank) for r in outstanding):
-                groups.append(run)
-                run = []
-            run.append(card)
-        groups.append(run)
-    return groups
 
 
 # -- revokes --------------------------------------------------------------------------------------

@@ -27,6 +27,7 @@ from typing import Any
 
 import pyarrow as pa
 
+from revoke_equity.equity.estimate import EstimateOptions
 from revoke_equity.errors import RevokeEquityError
 from revoke_equity.model.contract import dealer_for_board
 from revoke_equity.model.edition import Edition
@@ -63,8 +64,9 @@ _IDENTITY: list[tuple[str, pa.DataType]] = [
     ("table_tricks", _I32), ("table_score_ns", _I32),
     ("mechanical_tricks", _I32), ("mechanical_score_ns", _I32),
     ("equity_tricks", _I32), ("equity_score_ns", _I32),
-    ("replay_tricks", _I32), ("replay_score_ns", _I32),
-    ("nos_diff", _I32), ("nos_diff_replay", _I32), ("compensation", _STR),
+    ("comparison", _STR), ("estimate", _STR), ("estimate_expected", _F64),
+    ("estimate_likely_tricks", _I32),
+    ("nos_diff", _I32), ("nos_diff_estimate", _F64), ("compensation", _STR),
     ("rec_law", _STR), ("rec_adjusted", _BOOL), ("rec_tricks", _I32), ("rec_score_ns", _I32),
 ]
 _COST: list[tuple[str, pa.DataType]] = [
@@ -121,7 +123,8 @@ def _revoke_values(prefix: str, revoke: InjectedRevoke | None) -> dict[str, Any]
 
 
 def records_for_case(
-    synthetic: SyntheticCase, editions: tuple[Edition, ...], solver: Solver
+    synthetic: SyntheticCase, editions: tuple[Edition, ...], solver: Solver,
+    options: EstimateOptions | None = None,
 ) -> list[dict[str, Any]]:
     """Rule on ``synthetic`` under each edition; one record (a dict of :data:`SCHEMA`'s columns)
     per edition. Checks the ruling found the injected revokes (:func:`check_found`)."""
@@ -154,18 +157,19 @@ def records_for_case(
     for edition in editions:
         start = time.perf_counter()
         try:
-            ruling = rule(replace(case, laws=edition), solver, trace=False)
+            ruling = rule(replace(case, laws=edition), solver, options=options, trace=False)
         except RevokeEquityError as exc:
             raise StudyError(f"case {synthetic.case_id} (seed {synthetic.seed}), laws {edition}: "
                              f"{exc}") from exc
         seconds = time.perf_counter() - start
         check_found(synthetic, ruling)
-        assert ruling.equity is not None and ruling.replay is not None  # established revokes
+        comparison, estimate = ruling.comparison, ruling.estimate
+        assert comparison is not None and estimate is not None  # established revokes
         transfer = ruling.transfer
         table = ruling.record.declarer_tricks
         mechanical = ruling.mechanical_tricks
-        equity = ruling.equity.declarer_tricks
-        replay_tricks = ruling.replay.declarer_tricks
+        equity = comparison.dd_tricks
+        expected = estimate.distribution.expected
         rec = ruling.recommendation
         diff = nos(mechanical) - nos(equity)
         offending: Side | None = transfer.offending_side
@@ -178,8 +182,13 @@ def records_for_case(
             "table_tricks": table, "table_score_ns": ruling.score(table),
             "mechanical_tricks": mechanical, "mechanical_score_ns": ruling.score(mechanical),
             "equity_tricks": equity, "equity_score_ns": ruling.score(equity),
-            "replay_tricks": replay_tricks, "replay_score_ns": ruling.score(replay_tricks),
-            "nos_diff": diff, "nos_diff_replay": nos(mechanical) - nos(replay_tricks),
+            "comparison": comparison.point.clause,
+            "estimate": estimate.name, "estimate_expected": round(expected, 6),
+            "estimate_likely_tricks": max(estimate.distribution.support,
+                                          key=lambda t: (estimate.distribution[t], nos(t))),
+            "nos_diff": diff,
+            "nos_diff_estimate": round(nos(mechanical) - (expected if non_offenders is declarer_side
+                                                          else 13 - expected), 6),
             "compensation": compensation(diff),
             "rec_law": rec.law, "rec_adjusted": rec.adjusted, "rec_tricks": rec.declarer_tricks,
             "rec_score_ns": ruling.score(rec.declarer_tricks),

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from revoke_equity import __version__
+from revoke_equity.equity.estimate import EstimateOptions
 from revoke_equity.model.edition import Edition
 from revoke_equity.study.generate import (
     BEST,
@@ -70,6 +71,9 @@ class StudyParams:
     mix: tuple[tuple[StudyKind, float], ...] = ()
     chunk_size: int = DEFAULT_CHUNK_SIZE
     revoke_card: str = BEST
+    estimate: str = "dd"
+    """The estimate each ruling's recommendation rests on (``dd``, ``sd`` or ``table``)."""
+    players: str = "strong"
 
     def __post_init__(self) -> None:
         if self.deals < 1:
@@ -82,6 +86,10 @@ class StudyParams:
             raise StudyUsageError("--laws must name each edition at most once, and at least one")
         if self.revoke_card not in REVOKE_CARD_RULES:
             raise StudyUsageError(f"--revoke-card must be best or lowest, not {self.revoke_card!r}")
+        try:
+            self.options()
+        except ValueError as exc:
+            raise StudyUsageError(str(exc)) from None
         if not self.mix:
             from revoke_equity.study.generate import DEFAULT_MIX
 
@@ -106,7 +114,14 @@ class StudyParams:
             "kinds": {k.value: w for k, w in self.mix},
             "chunk_size": self.chunk_size,
             "revoke_card": self.revoke_card,
+            "estimate": self.estimate,
+            "players": self.players,
         }
+
+    def options(self) -> EstimateOptions:
+        """The estimate options of every ruling (seeded by the study's seed)."""
+        return EstimateOptions(estimate=self.estimate, players=self.players,
+                               seed=self.seed % 2**32)
 
 
 @dataclass(frozen=True)
@@ -134,7 +149,7 @@ def run_chunk(params: StudyParams, index: int) -> ChunkResult:
     for case_id in params.chunk_cases(index):
         solver.clear_cache()
         synthetic = generate_case(params.seed, case_id, mix, solver, params.revoke_card)
-        records += records_for_case(synthetic, params.editions, solver)
+        records += records_for_case(synthetic, params.editions, solver, params.options())
     solver.clear_cache()
     return ChunkResult(index, records, time.perf_counter() - start, os.getpid())
 

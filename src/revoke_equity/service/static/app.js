@@ -136,7 +136,8 @@
         meta.id ? el("a", { class: "button secondary", href: API + "/rulings/" + encodeURIComponent(meta.id), target: "_blank", rel: "noopener" }, "JSON") : null)));
 
     // Verdict
-    const adjusted = rec.adjusted ? "Adjusted score" : rec.law === "none" ? "No established revoke" : "Result stands after rectification";
+    const words = rec.words || (rec.adjusted ? "adjusted score" : "the result stands");
+    const adjusted = rec.law === "none" ? "No established revoke" : words.charAt(0).toUpperCase() + words.slice(1);
     sheet.appendChild(el("section", { class: "verdict" + (rec.adjusted ? " adjusted" : "") },
       el("div", { class: "verdict-label" }, "Recommended ruling"),
       el("div", { class: "verdict-main" },
@@ -150,6 +151,10 @@
     if (view.hands) grid.appendChild(handsNode(view, ruling));
     grid.appendChild(resultsNode(ruling));
     sheet.appendChild(grid);
+
+    // The likely result without the revoke: a bar per result of each estimate
+    const likely = distributionNode(ruling);
+    if (likely) sheet.appendChild(likely);
 
     // Revokes and rectifications
     sheet.appendChild(revokesNode(ruling));
@@ -227,26 +232,30 @@
         (transferred ? tricksText(transferred) + " transferred" : "no tricks transferred")), "mechanical");
     const eq = ruling.equity;
     if (eq) {
-      row("Double-dummy equity", eq.declarer_tricks, eq.score_ns,
-        "from trick " + eq.from_trick + ", " + seatName(eq.offender_to_play) + " following suit, then double-dummy", "equity");
-      if (eq.replay) {
-        row("Replay estimate", eq.replay.declarer_tricks, eq.replay.score_ns,
-          "the table's later cards kept where still legal", "replay");
+      const cmp = eq.comparison || {};
+      row("Double-dummy (dd)", eq.declarer_tricks, eq.score_ns,
+        "from trick " + eq.from_trick + " (Law " + (cmp.law || "64C") + " comparison), " +
+        seatName(eq.offender_to_play) + " playing a legal card, then double-dummy", "equity");
+      const chosen = (eq.estimates || {})[rec.estimate];
+      if (chosen && rec.estimate !== "dd") {
+        row(ESTIMATES[rec.estimate] + " (" + rec.estimate + ")", null, null,
+          "expected " + chosen.expected.toFixed(2) + " tricks; see the distribution below", "estimate");
       }
     }
     if (rec.weighted) {
       const parts = (rec.weighted.components || []).map((c) =>
         Math.round(c.weight * 100) + "% of " + c.declarer_tricks + " (" + scoreText(c.score_ns) + ")");
-      row("Weighted score (12C1(c))", null, rec.weighted.score_ns, parts.join(" + "), "weighted");
+      row("Weighted score (" + (rec.weighted.law || "12C1(c)") + ")", null, rec.weighted.score_ns, parts.join(" + "), "weighted");
     }
     if (rec.split) {
-      row("Split score (12C1(e)): non-offenders", rec.split.non_offenders.declarer_tricks,
+      const law = rec.split.law || "12C1(e)";
+      row("Split score (" + law + "): non-offenders", rec.split.non_offenders.declarer_tricks,
         rec.split.non_offenders.score_ns, "most favourable result that was likely", "split");
-      row("Split score (12C1(e)): offenders", rec.split.offenders.declarer_tricks,
+      row("Split score (" + law + "): offenders", rec.split.offenders.declarer_tricks,
         rec.split.offenders.score_ns, "most unfavourable result that was at all probable", "split");
     }
     row("Recommended", rec.declarer_tricks, rec.score_ns, rec.law === "none" ? "no established revoke" :
-      "Law " + rec.law + (rec.adjusted ? ": adjusted score" : ": the rectified result stands"), "recommended");
+      "Law " + rec.law + ": " + (rec.words || (rec.adjusted ? "adjusted score" : "the result stands")), "recommended");
     return el("section", { class: "block results-block" },
       el("h3", {}, "Results"),
       el("table", { class: "results" },
@@ -352,6 +361,55 @@
         el("tbody", {}, rows)));
   }
 
+  const ESTIMATES = { sd: "Single-dummy", dd: "Double-dummy", table: "Table play kept" };
+
+  /** One estimate's distribution as horizontal bars, with the likely and probable thresholds. */
+  function barsNode(name, estimate, thresholds, scoreOf) {
+    const dist = estimate.distribution || {};
+    const likely = thresholds.likely, probable = thresholds.probable;
+    const params = estimate.parameters || {};
+    const how = name === "dd" ? "double-dummy line" :
+      (params.players || "") + " players, " + (params.worlds || "") + " layouts a decision, " +
+      (params.method === "exact" ? "exact" : (params.playouts || "") + " playouts");
+    const rows = Object.keys(dist).map(Number).sort((a, b) => a - b).map((t) => {
+      const p = dist[String(t)];
+      const mark = p >= likely - 1e-9 ? "likely" : p >= probable - 1e-9 ? "at all probable" : "";
+      const interval = estimate.interval ? estimate.interval[String(t)] : null;
+      return el("div", { class: "bar-row" + (mark ? " " + mark.replace(/ /g, "-") : "") },
+        el("span", { class: "bar-label" }, tricksText(t), scoreOf(t) === null ? "" : " (" + scoreText(scoreOf(t)) + ")"),
+        el("span", { class: "bar-track", title: interval ? "95% interval " + Math.round(interval[0] * 100) + "–" + Math.round(interval[1] * 100) + "%" : "" },
+          el("span", { class: "bar", style: "width:" + (100 * p).toFixed(1) + "%" }),
+          el("span", { class: "threshold likely-line", style: "left:" + (100 * likely).toFixed(1) + "%" }),
+          el("span", { class: "threshold probable-line", style: "left:" + (100 * probable).toFixed(1) + "%" })),
+        el("span", { class: "bar-value" }, Math.round(100 * p) + "%" + (mark ? " · " + mark : "")));
+    });
+    return el("div", { class: "estimate" },
+      el("h4", {}, ESTIMATES[name] + " (" + name + "): expected " + Number(estimate.expected).toFixed(2) + " tricks"),
+      el("p", { class: "estimate-how" }, how),
+      el("div", { class: "bars" }, rows));
+  }
+
+  function distributionNode(ruling) {
+    const eq = ruling.equity;
+    const rec = ruling.recommendation || {};
+    if (!eq || !eq.estimates) return null;
+    const thresholds = rec.thresholds || { likely: 1 / 3, probable: 1 / 6 };
+    const scoreOf = (t) => (t === rec.declarer_tricks ? rec.score_ns :
+      t === ruling.mechanical.declarer_tricks ? ruling.mechanical.score_ns :
+      t === ruling.table.declarer_tricks ? ruling.table.score_ns : null);
+    const names = Object.keys(eq.estimates);
+    names.sort((a, b) => (a === rec.estimate ? -1 : b === rec.estimate ? 1 : 0));
+    const cmp = eq.comparison || {};
+    const kept = cmp.kept_revokes && cmp.kept_revokes.length ?
+      "; the revoke at trick " + cmp.kept_revokes.join(", ") + " stays, with its transfer" : "";
+    return el("section", { class: "block distribution-block" },
+      el("h3", {}, "The likely result without the revoke"),
+      el("p", {}, "From trick " + cmp.trick + " (Law " + cmp.law + "), " + seatName(cmp.player) +
+        " playing a legal card" + kept + ". Likely: at least " + Math.round(100 * thresholds.likely) +
+        "%; at all probable: at least " + Math.round(100 * thresholds.probable) + "%."),
+      names.map((n) => barsNode(n, eq.estimates[n], thresholds, scoreOf)));
+  }
+
   function equityDetails(ruling) {
     const eq = ruling.equity;
     const parts = [];
@@ -368,9 +426,10 @@
       parts.push(el("ul", { class: "alternatives" }, Object.keys(alt).map((card) =>
         el("li", {}, cardNode(card), " → " + alt[card]))));
     }
-    if (eq && eq.replay && eq.replay.differences && eq.replay.differences.length) {
-      parts.push(el("p", {}, "Replay estimate: where it departs from the table's play:"));
-      parts.push(el("ul", { class: "differences" }, eq.replay.differences.map((d) => el("li", {}, d))));
+    const table = eq && eq.estimates ? eq.estimates.table : null;
+    if (table && table.departures && table.departures.length) {
+      parts.push(el("p", {}, "Table play kept: where its most likely line departs from the table's play:"));
+      parts.push(el("ul", { class: "differences" }, table.departures.map((d) => el("li", {}, d))));
     }
     if (!parts.length) return null;
     return el("section", { class: "block" }, el("h3", {}, "Without the revoke"), parts);
@@ -454,10 +513,12 @@
     const params = new URLSearchParams({ include_case: "true" });
     if ($("laws").value) params.set("laws", $("laws").value);
     if ($("noticed").value) params.set("noticed", $("noticed").value);
+    if ($("estimate") && $("estimate").value) params.set("estimate", $("estimate").value);
+    if ($("players") && $("players").value) params.set("players", $("players").value);
     if ($("board").value) params.set("board", $("board").value);
     const button = $("submit");
     button.disabled = true;
-    setStatus("Ruling… (the double-dummy analysis can take a few seconds)", "busy");
+    setStatus("Ruling… (the single-dummy analysis can take several seconds)", "busy");
     clear($("results"));
     const started = performance.now();
     try {

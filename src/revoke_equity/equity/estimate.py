@@ -1,0 +1,116 @@
+"""An estimate of the result without the revokes, as a value, and the options that shape it.
+
+Each estimator (``dd``, ``sd``, ``table``) turns a comparison point into an :class:`Estimate`: a
+distribution of declarer's final tricks, its parameters, what it cost, and its own details (the
+offender's alternatives for ``dd``, the departures from the table's play for ``table``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol
+
+from revoke_equity.model.distribution import LIKELY, PROBABLE, TrickDistribution
+
+if TYPE_CHECKING:
+    from revoke_equity.laws.comparison import ComparisonPoint
+    from revoke_equity.solver.base import Solver
+
+ESTIMATORS = ("sd", "dd", "table")
+"""The estimator names: single-dummy, double-dummy, and the table's play kept where legal."""
+
+PLAYER_CLASSES: Mapping[str, float] = {"expert": 0.1, "strong": 0.3, "club": 0.6}
+"""The class of player as the temperature (in tricks) of the single-dummy policy's softmax: an
+expert almost always plays the card that is best on average over the layouts he can imagine; a club
+player often plays one that is a fraction of a trick worse."""
+
+DEFAULT_WORLDS = 16
+"""Layouts each single-dummy decision is judged on (all of them when there are no more)."""
+DEFAULT_PLAYOUTS = 100
+"""Sampled playouts when the tree is too large for exact propagation: the 95% interval of any
+probability is then at most about +/-0.096."""
+DEFAULT_SEED = 2024
+
+
+@dataclass(frozen=True)
+class EstimateOptions:
+    """Everything that shapes a ruling's estimates; one frozen value passed down the pipeline."""
+
+    estimate: str = "dd"
+    """The estimate the recommendation rests on (``sd``, ``dd`` or ``table``)."""
+    players: str = "strong"
+    worlds: int = DEFAULT_WORLDS
+    playouts: int = DEFAULT_PLAYOUTS
+    seed: int = DEFAULT_SEED
+    likely: float = LIKELY
+    probable: float = PROBABLE
+    exact_budget: int = 200
+    """Positions the exact propagation may expand before it falls back to sampled playouts."""
+    extra: tuple[str, ...] = ()
+    """Estimates computed for display beside the recommendation's own (``dd`` is always)."""
+
+    def __post_init__(self) -> None:
+        if self.estimate not in ESTIMATORS:
+            raise ValueError(f"unknown estimate {self.estimate!r} (expected sd, dd or table)")
+        for name in self.extra:
+            if name not in ESTIMATORS:
+                raise ValueError(f"unknown estimate {name!r} (expected sd, dd or table)")
+        if self.players not in PLAYER_CLASSES:
+            raise ValueError(f"unknown class of player {self.players!r} (expected "
+                             + ", ".join(PLAYER_CLASSES) + ")")
+        if not 1 <= self.worlds <= 200:
+            raise ValueError("worlds must be 1-200 (DDS solves at most 200 boards in one batch)")
+        if not 1 <= self.playouts <= 100_000:
+            raise ValueError("playouts must be 1-100000")
+        if not 0 < self.probable <= self.likely <= 1:
+            raise ValueError("the thresholds need 0 < probable <= likely <= 1")
+
+    @property
+    def temperature(self) -> float:
+        return PLAYER_CLASSES[self.players]
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every estimate to compute, ``dd`` first, each once."""
+        out = ["dd"]
+        for name in (self.estimate, *self.extra):
+            if name not in out:
+                out.append(name)
+        return tuple(out)
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """One estimator's answer at one comparison point."""
+
+    name: str
+    distribution: TrickDistribution
+    parameters: Mapping[str, object]
+    solver_calls: int
+    """Positions asked of the solver (each layout of a decision counts one; answers from the
+    solver's cache included, so the number does not depend on what the cache held)."""
+    interval: Mapping[int, tuple[float, float]] | None = None
+    """95% interval of each probability, where sampling is involved."""
+    details: Mapping[str, object] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, object]:
+        out: dict[str, object] = {
+            "distribution": self.distribution.as_dict(),
+            "expected": round(self.distribution.expected, 4),
+            "parameters": dict(self.parameters),
+            "solver_calls": self.solver_calls,
+        }
+        if self.interval is not None:
+            out["interval"] = {str(t): [round(lo, 4), round(hi, 4)]
+                               for t, (lo, hi) in sorted(self.interval.items())}
+        out.update(self.details)
+        return out
+
+
+class Estimator(Protocol):
+    """Turns a comparison point into an :class:`Estimate` (``dd``, ``sd``, ``table``)."""
+
+    name: str
+
+    def estimate(self, point: ComparisonPoint, solver: Solver) -> Estimate: ...

@@ -1,0 +1,149 @@
+"""From a card policy to a distribution of declarer's final tricks.
+
+A :class:`Line` is a counterfactual play in progress: the position, the voids shown so far (a
+show-out is dropped when the player later plays the suit: it was a revoke), the suits the offender has
+won tricks with (1997 64A2 needs them for a kept revoke) and, for the table estimator, how far each
+player has got through his table cards. :func:`exact` propagates the policy's probabilities over
+every line (memoised on the line's state); :func:`sampled` plays seeded playouts. Both are
+deterministic.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from revoke_equity.equity.policy import Choice, Voids
+from revoke_equity.model.cards import Card, Suit
+from revoke_equity.model.play import PlayRecord
+from revoke_equity.model.position import Position, trick_winner
+from revoke_equity.model.seats import Seat
+from revoke_equity.solver.dds import position_key
+
+
+@dataclass(frozen=True)
+class Line:
+    position: Position
+    voids: Voids
+    won_suits: frozenset[Suit] = frozenset()
+    table: tuple[int, ...] = ()
+    """Per seat (by index), how many of the table's cards from the comparison point on he has
+    used up; empty when the estimator does not follow the table."""
+    first: bool = True
+    """No card has been played yet from the comparison point."""
+
+    def key(self) -> tuple[object, ...]:
+        p = self.position
+        return (position_key(p), p.ns_tricks, p.ew_tricks, self.voids, self.won_suits, self.table,
+                self.first)
+
+    def play(self, card: Card, offender: Seat | None = None) -> Line:
+        """The line after the player to move plays ``card``; ``offender`` set: record the suits he
+        wins tricks with."""
+        p = self.position
+        seat = p.to_move
+        led = p.suit_led
+        if led is not None and card.suit is not led:
+            voids = self.voids | {(seat, led)}
+        else:
+            voids = self.voids - {(seat, card.suit)}
+        won = self.won_suits
+        if offender is not None and len(p.trick) == 3:
+            trick = (*p.trick, card)
+            winner = trick_winner(p.leader, trick, p.trump)
+            if winner is offender:
+                won = won | {trick[(offender.index - p.leader.index) % 4].suit}
+        table = self.table
+        if table:
+            table = tuple(n + 1 if i == seat.index else n for i, n in enumerate(table))
+        return Line(p.play(card), voids, won, table, False)
+
+
+def voids_shown(record: PlayRecord, upto: int) -> Voids:
+    """The voids the table's play before card ``upto`` showed (and did not contradict)."""
+    voids: set[tuple[Seat, Suit]] = set()
+    for index in range(upto):
+        position = record.positions[index]
+        card = record.case.play[index]
+        seat = position.to_move
+        led = position.suit_led
+        if led is not None and card.suit is not led:
+            voids.add((seat, led))
+        else:
+            voids.discard((seat, card.suit))
+    return frozenset(voids)
+
+
+Policy = Callable[[Line], Choice]
+Outcome = Callable[[Line], int]
+
+
+class OverBudget(Exception):
+    """The exact propagation would expand more lines than it was allowed."""
+
+
+def exact(root: Line, policy: Policy, outcome: Outcome, budget: int,
+          offender: Seat | None = None) -> dict[int, float]:
+    """The exact distribution of ``outcome`` at the end of the board under ``policy``; raises
+    :class:`OverBudget` after ``budget`` distinct lines."""
+    memo: dict[tuple[object, ...], dict[int, float]] = {}
+
+    def walk(line: Line) -> dict[int, float]:
+        if line.position.is_over:
+            return {outcome(line): 1.0}
+        key = line.key()
+        cached = memo.get(key)
+        if cached is not None:
+            return cached
+        if len(memo) >= budget:
+            raise OverBudget
+        out: dict[int, float] = {}
+        for card, p in policy(line):
+            for total, q in walk(line.play(card, offender)).items():
+                out[total] = out.get(total, 0.0) + p * q
+        memo[key] = out
+        return out
+
+    return walk(root)
+
+
+def sampled(root: Line, policy: Policy, outcome: Outcome, playouts: int, seed: int,
+            offender: Seat | None = None) -> Counter[int]:
+    """How many of ``playouts`` seeded playouts under ``policy`` end with each ``outcome``."""
+    counts: Counter[int] = Counter()
+    for number in range(playouts):
+        rng = random.Random(playout_seed(seed, number))
+        line = root
+        while not line.position.is_over:
+            line = line.play(pick(policy(line), rng.random()), offender)
+        counts[outcome(line)] += 1
+    return counts
+
+
+def pick(choice: Choice, u: float) -> Card:
+    """The card of ``choice`` at cumulative probability ``u`` (0 <= u < 1)."""
+    acc = 0.0
+    for card, p in choice:
+        acc += p
+        if u < acc:
+            return card
+    return choice[-1][0]
+
+
+def modal(root: Line, policy: Policy, offender: Seat | None = None) -> list[tuple[Line, Card]]:
+    """The most probable card at every step, from ``root`` to the end: ``(line, card)`` pairs."""
+    steps = []
+    line = root
+    while not line.position.is_over:
+        card = policy(line)[0][0]
+        steps.append((line, card))
+        line = line.play(card, offender)
+    return steps
+
+
+def playout_seed(seed: int, number: int) -> int:
+    digest = hashlib.sha256(f"{seed}|playout|{number}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")

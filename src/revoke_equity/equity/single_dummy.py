@@ -1,0 +1,169 @@
+"""The ``sd`` and ``table`` estimates: players who see only what they can see.
+
+``sd``: from the comparison point every card is chosen by the single-dummy policy
+(:mod:`revoke_equity.equity.policy`); the offender's first card among the cards he had to choose
+from (declarer designating when several penalty cards could be played, Law 51).
+
+``table``: the table's later cards are kept wherever they stay legal and held; any other card is the
+single-dummy policy's. The departures from the table's play are listed (along the most probable
+line).
+
+The distribution is propagated exactly when the tree of lines is small enough, else estimated from
+seeded playouts with a 95% interval per result. Both are deterministic for a seed, whatever the
+process.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from revoke_equity.equity.dd_equity import DoubleDummy
+from revoke_equity.equity.estimate import Estimate, EstimateOptions, Estimator
+from revoke_equity.equity.policy import Choice, SingleDummyPolicy
+from revoke_equity.equity.propagate import Line, OverBudget, exact, modal, sampled, voids_shown
+from revoke_equity.laws.comparison import ComparisonPoint
+from revoke_equity.model.cards import Card
+from revoke_equity.model.distribution import TrickDistribution, wilson_interval
+from revoke_equity.model.play import PlayRecord
+from revoke_equity.model.seats import SEATS, Seat
+from revoke_equity.solver.base import Solver
+from revoke_equity.solver.bruteforce import BruteForceSolver
+
+
+class _Estimator:
+    name = ""
+
+    def __init__(self, record: PlayRecord, options: EstimateOptions) -> None:
+        self.record = record
+        self.options = options
+
+    def policy(self, point: ComparisonPoint, sd: SingleDummyPolicy) -> tuple[Line, object]:
+        raise NotImplementedError
+
+    def _first(self, point: ComparisonPoint, sd: SingleDummyPolicy, line: Line) -> Choice:
+        declarer = self.record.case.declarer
+        return sd.choose(line.position, line.voids, among=point.choices,
+                         chooser=declarer if point.designated_by_declarer else None,
+                         pinned=frozenset(point.choices) if point.designated_by_declarer
+                         else frozenset())
+
+    def estimate(self, point: ComparisonPoint, solver: Solver) -> Estimate:
+        opts = self.options
+        sd = SingleDummyPolicy(solver, self.record.case.declarer, worlds=opts.worlds,
+                               tau=opts.temperature, seed=opts.seed, small=BruteForceSolver())
+        root, policy = self.policy(point, sd)
+        offender = point.player if point.tracks_offender_wins else None
+
+        def outcome(line: Line) -> int:
+            return point.declarer_total(line.position, line.won_suits)
+
+        parameters: dict[str, object] = {"players": opts.players, "tau": opts.temperature,
+                                         "worlds": opts.worlds, "seed": opts.seed}
+        interval = None
+        try:
+            probs = exact(root, policy, outcome, opts.exact_budget, offender)  # type: ignore[arg-type]
+            distribution = TrickDistribution.from_mapping(probs)
+            parameters["method"] = "exact"
+        except OverBudget:
+            counts = sampled(root, policy, outcome, opts.playouts, opts.seed, offender)  # type: ignore[arg-type]
+            distribution = TrickDistribution.from_counts(counts)
+            interval = {t: wilson_interval(counts.get(t, 0), opts.playouts)
+                        for t in sorted(counts)}
+            parameters["method"] = "sampled"
+            parameters["playouts"] = opts.playouts
+        details = self.details(point, root, policy, offender)
+        details["decisions"] = sd.stats.solved_decisions
+        details["worlds_solved"] = sd.stats.worlds_solved
+        return Estimate(self.name, distribution, parameters, sd.stats.worlds_solved, interval,
+                        details)
+
+    def details(self, point: ComparisonPoint, root: Line, policy: object,
+                offender: Seat | None) -> dict[str, object]:
+        return {}
+
+
+class SingleDummy(_Estimator):
+    """The ``sd`` estimator."""
+
+    name = "sd"
+
+    def policy(self, point: ComparisonPoint, sd: SingleDummyPolicy) -> tuple[Line, object]:
+        root = Line(point.position, voids_shown(self.record, point.revoke.index))
+
+        def policy(line: Line) -> Choice:
+            if line.first:
+                return self._first(point, sd, line)
+            return sd.choose(line.position, line.voids)
+
+        return root, policy
+
+
+class TablePlayKept(_Estimator):
+    """The ``table`` estimator."""
+
+    name = "table"
+
+    def _queues(self, point: ComparisonPoint) -> dict[Seat, list[Card]]:
+        queues: dict[Seat, list[Card]] = {seat: [] for seat in SEATS}
+        record = self.record
+        for index in range(point.revoke.index, len(record.case.play)):
+            queues[record.positions[index].to_move].append(record.case.play[index])
+        return queues
+
+    def policy(self, point: ComparisonPoint, sd: SingleDummyPolicy) -> tuple[Line, object]:
+        root = Line(point.position, voids_shown(self.record, point.revoke.index), table=(0, 0, 0, 0))
+        queues = self._queues(point)
+
+        def policy(line: Line) -> Choice:
+            wanted = self._wanted(queues, line)
+            allowed = point.choices if line.first else None
+            if wanted is not None and _keeps(line, wanted, allowed):
+                return ((wanted, 1.0),)
+            if line.first:
+                return self._first(point, sd, line)
+            return sd.choose(line.position, line.voids)
+
+        return root, policy
+
+    @staticmethod
+    def _wanted(queues: dict[Seat, list[Card]], line: Line) -> Card | None:
+        seat = line.position.to_move
+        used = line.table[seat.index]
+        queue = queues[seat]
+        return queue[used] if used < len(queue) else None
+
+    def details(self, point: ComparisonPoint, root: Line, policy: object,
+                offender: Seat | None) -> dict[str, object]:
+        queues = self._queues(point)
+        departures: list[str] = []
+        for line, card in modal(root, policy, offender):  # type: ignore[arg-type]
+            wanted = self._wanted(queues, line)
+            if wanted == card:
+                continue
+            seat = line.position.to_move
+            trick = 14 - line.position.tricks_left
+            if wanted is None:
+                why = "the table's play had stopped (claim)"
+            elif wanted not in line.position.hand(seat):
+                why = f"the table's {wanted} is no longer held"
+            else:
+                why = f"the table's {wanted} is not legal here (it was a revoke, or the lead changed)"
+            departures.append(f"Trick {trick}: {seat} plays {card} (single-dummy): {why}.")
+        return {"departures": departures}
+
+
+def _keeps(line: Line, card: Card, allowed: Sequence[Card] | None) -> bool:
+    position = line.position
+    return (card in position.hand(position.to_move) and position.is_legal(card)
+            and (allowed is None or card in allowed))
+
+
+def estimator(name: str, record: PlayRecord, options: EstimateOptions) -> Estimator:
+    """The estimator called ``name``."""
+    if name == "dd":
+        return DoubleDummy()
+    if name == "sd":
+        return SingleDummy(record, options)
+    if name == "table":
+        return TablePlayKept(record, options)
+    raise ValueError(f"unknown estimate {name!r}")

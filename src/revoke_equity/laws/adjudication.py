@@ -1,0 +1,270 @@
+"""From the likely result to the score: the one place that decides adjust, weighted and split.
+
+Implements ``likely-result.md`` §3 (Laws 64C, 12B2, 12C):
+- *likely* results have probability at least ``likely`` (1/3), results *at all probable* at least
+  ``probable`` (1/6);
+- the weighted score (Law 12C1(c); 1997: 12C3) weights the results at all probable by their
+  probabilities, renormalised and rounded to whole 5%, the remainder to the result best for the
+  non-offenders; each component is scored on its own;
+- the split pair (12C1(e); 1997: 12C2) gives the non-offenders the most favourable likely result and
+  the offenders the most unfavourable result at all probable;
+- one side offended: adjust when the weighted score (1997: the non-offenders' 12C2 score) is better
+  for the non-offenders than the mechanical score (one-sided, Law 12B2); both sides offended
+  (64C2(b)): adjust when the weighted score differs from the table score, with no split pair;
+- a ruling that lets the result stand offers no weighted or split score.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from revoke_equity.laws.editions import both_sides_label, split_label, weighted_label
+from revoke_equity.laws.rectification import TrickTransfer
+from revoke_equity.model.distribution import LIKELY, PROBABLE, TrickDistribution
+from revoke_equity.model.edition import Edition
+from revoke_equity.model.seats import Side
+
+Score = Callable[[int], int]
+"""North-South's score for declarer's total."""
+
+
+@dataclass(frozen=True)
+class Thresholds:
+    likely: float = LIKELY
+    probable: float = PROBABLE
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One comparison point's estimate: the law it would rest on and the distribution."""
+
+    law: str
+    clause: str
+    distribution: TrickDistribution
+
+
+@dataclass(frozen=True)
+class WeightedComponent:
+    declarer_tricks: int
+    score_ns: int
+    percent: int
+
+    def as_dict(self) -> dict[str, object]:
+        return {"declarer_tricks": self.declarer_tricks, "score_ns": self.score_ns,
+                "weight": self.percent / 100}
+
+
+@dataclass(frozen=True)
+class WeightedScore:
+    """A weighted adjusted score: components best for the non-offenders first."""
+
+    law: str
+    components: tuple[WeightedComponent, ...]
+
+    @property
+    def score_ns(self) -> float:
+        return round(sum(c.percent * c.score_ns for c in self.components) / 100, 2)
+
+    def as_dict(self) -> dict[str, object]:
+        return {"law": self.law, "components": [c.as_dict() for c in self.components],
+                "score_ns": self.score_ns}
+
+    def parts(self) -> list[tuple[int, int]]:
+        """``(percent, score_ns)`` per component."""
+        return [(c.percent, c.score_ns) for c in self.components]
+
+    def notation(self) -> str:
+        """Directors' notation: ``60% of 11 tricks (NS -400) + 40% of 10 tricks (NS +50)``."""
+        return " + ".join(f"{c.percent}% of {c.declarer_tricks} tricks (NS {c.score_ns:+d})"
+                          for c in self.components)
+
+
+@dataclass(frozen=True)
+class SplitScore:
+    """The split pair: the two sides' results need not balance."""
+
+    law: str
+    non_offenders_declarer_tricks: int
+    non_offenders_score_ns: int
+    offenders_declarer_tricks: int
+    offenders_score_ns: int
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "law": self.law,
+            "non_offenders": {"declarer_tricks": self.non_offenders_declarer_tricks,
+                              "score_ns": self.non_offenders_score_ns},
+            "offenders": {"declarer_tricks": self.offenders_declarer_tricks,
+                          "score_ns": self.offenders_score_ns},
+        }
+
+
+@dataclass(frozen=True)
+class Recommendation:
+    """The score the laws lead to, and why."""
+
+    law: str
+    adjusted: bool
+    declarer_tricks: int
+    """The mechanical result when not adjusted, else the single most likely result."""
+    reason: str
+    words: str
+    """``the result stands``, ``rectified result``, ``corrected result`` or ``adjusted score``."""
+    estimate: str | None = None
+    comparison: str | None = None
+    """The clause (``C1``, ``C2a``, ``C2b``) of the comparison the recommendation rests on."""
+    weighted: WeightedScore | None = None
+    split: SplitScore | None = None
+
+
+def weighted_score(distribution: TrickDistribution, favour: Callable[[int], float], score: Score,
+                   law: str, probable: float) -> WeightedScore:
+    """The results at all probable, weighted by their probabilities renormalised and rounded to
+    whole 5%; ``favour`` orders results (higher: better for the side the remainder goes to)."""
+    results = sorted(distribution.probable(probable), key=favour, reverse=True)
+    total = sum(distribution[t] for t in results)
+    percents = [5 * round(20 * distribution[t] / total) for t in results]
+    percents[0] += 100 - sum(percents)
+    return WeightedScore(law, tuple(
+        WeightedComponent(t, score(t), p) for t, p in zip(results, percents, strict=True) if p > 0))
+
+
+def split_score(distribution: TrickDistribution, favour: Callable[[int], float], score: Score,
+                law: str, thresholds: Thresholds) -> SplitScore:
+    """The most favourable likely result for the non-offenders (``favour``: higher is better for
+    them) and the most unfavourable at all probable one for the offenders."""
+    mine = max(distribution.likely(thresholds.likely), key=favour)
+    theirs = max(distribution.probable(thresholds.probable), key=favour)
+    return SplitScore(law, mine, score(mine), theirs, score(theirs))
+
+
+def most_likely(distribution: TrickDistribution, favour: Callable[[int], float]) -> int:
+    """The single most likely result, ties broken by ``favour``."""
+    top = max(distribution.probabilities)
+    return max((t for t in distribution.support if distribution[t] >= top - 1e-9), key=favour)
+
+
+def adjudicate(
+    edition: Edition,
+    transfer: TrickTransfer,
+    mechanical_tricks: int,
+    mechanical_law: str,
+    candidates: Sequence[Candidate],
+    score: Score,
+    *,
+    estimate: str | None = None,
+    thresholds: Thresholds = Thresholds(),
+) -> Recommendation:
+    """Decide between the mechanical result and an adjusted score (see the module docstring).
+
+    ``mechanical_law`` is the law the mechanical result rests on (a rectification law, ``62D``, or a
+    ``64B`` exception); ``candidates`` are the comparisons to weigh, the law's own first.
+    """
+    table = transfer.table_declarer_tricks
+    if not transfer.rectifications:
+        return Recommendation("none", False, mechanical_tricks,
+                              "No revoke was established: the table result stands.",
+                              _words(mechanical_tricks, table, "none"))
+    offending = transfer.offending_side
+    if offending is None:
+        return _both_sides(edition, transfer, candidates, score, estimate, thresholds)
+    non_offenders = offending.other
+    decl = transfer.declarer_side
+
+    def favour(t: int) -> float:
+        return t if non_offenders is decl else -t
+
+    def for_them(score_ns: float) -> float:
+        return score_ns if non_offenders is Side.NS else -score_ns
+
+    mechanical_score = score(mechanical_tricks)
+    words = _words(mechanical_tricks, table, mechanical_law)
+    noun = _noun(words)
+    if not candidates:
+        return Recommendation(
+            mechanical_law, False, mechanical_tricks,
+            f"{offending} revoked; no estimate of the likely result was made, so enter the "
+            f"{noun} NS {mechanical_score:+d} (Law {mechanical_law}).",
+            words, estimate)
+    best: tuple[float, Candidate, WeightedScore, SplitScore] | None = None
+    for candidate in candidates:
+        dist = candidate.distribution
+        weighted = weighted_score(dist, favour, score, weighted_label(edition), thresholds.probable)
+        split = split_score(dist, favour, score, split_label(edition), thresholds)
+        value = for_them(split.non_offenders_score_ns if edition is Edition.LAWS_1997
+                         else weighted.score_ns)
+        if value > for_them(mechanical_score) and (best is None or value > best[0]):
+            best = (value, candidate, weighted, split)
+    if best is None:
+        law_first = candidates[0]
+        weighted = weighted_score(law_first.distribution, favour, score, weighted_label(edition),
+                                  thresholds.probable)
+        severe = for_them(mechanical_score) > for_them(weighted.score_ns)
+        if severe and transfer.transferred > 0:
+            why = (f"the rectified result gives {non_offenders} more than they would likely have "
+                   "scored without the revoke, and no adjustment is made because a rectification "
+                   "was too severe (Law 12B2)")
+        else:
+            why = (f"{non_offenders} would likely not have scored more without the revoke than "
+                   f"the {noun} gives them")
+        return Recommendation(
+            mechanical_law, False, mechanical_tricks,
+            f"{offending} (the offending side) revoked; {why}: enter the {noun} NS "
+            f"{mechanical_score:+d} (Law {mechanical_law}).",
+            words, estimate, law_first.clause)
+    _, chosen, weighted, split = best
+    tricks = most_likely(chosen.distribution, favour)
+    if edition is Edition.LAWS_1997:
+        enter = (f"the non-offenders' score NS {split.non_offenders_score_ns:+d} and the "
+                 f"offenders' NS {split.offenders_score_ns:+d} (Law {split.law})")
+    else:
+        enter = f"the weighted score NS {weighted.score_ns:+g} ({weighted.notation()})"
+    reason = (f"{offending} (the offending side) revoked and {non_offenders} would likely have "
+              f"scored more without the revoke than the {noun} NS {mechanical_score:+d} gives "
+              f"them: enter the adjusted score under Law {chosen.law}, {enter}.")
+    return Recommendation(chosen.law, True, tricks, reason, "adjusted score", estimate,
+                          chosen.clause, weighted, split)
+
+
+def _both_sides(edition: Edition, transfer: TrickTransfer, candidates: Sequence[Candidate],
+                score: Score, estimate: str | None, thresholds: Thresholds) -> Recommendation:
+    """64C2(b): both sides revoked; no non-offending side, so no split pair."""
+    table = transfer.table_declarer_tricks
+    stands = both_sides_label(edition)
+    if not candidates:
+        return Recommendation(stands, False, table,
+                              f"Both sides revoked; no estimate of the likely result was made, so "
+                              f"the result stands: enter NS {score(table):+d} (Law {stands}).",
+                              "the result stands", estimate)
+    chosen = candidates[0]
+
+    def favour(t: int) -> float:
+        return -abs(t - table)  # the remainder and ties go towards the table result
+
+    weighted = weighted_score(chosen.distribution, favour, score, weighted_label(edition),
+                              thresholds.probable)
+    if weighted.score_ns == score(table):
+        return Recommendation(
+            stands, False, table,
+            f"Both sides revoked, and the likely result had no revoke occurred scores as the "
+            f"table result: the result stands, enter NS {score(table):+d} (Law {stands}).",
+            "the result stands", estimate, chosen.clause)
+    tricks = most_likely(chosen.distribution, favour)
+    return Recommendation(
+        chosen.law, True, tricks,
+        f"Both sides revoked, so the score is adjusted to the likely result had no revoke "
+        f"occurred: enter the adjusted score under Law {chosen.law}, the weighted score NS "
+        f"{weighted.score_ns:+g} ({weighted.notation()}).",
+        "adjusted score", estimate, chosen.clause, weighted, None)
+
+
+def _words(recommended: int, table: int, law: str) -> str:
+    """How the score is named (``likely-result.md`` §3, "Words")."""
+    if recommended == table:
+        return "the result stands"
+    return "corrected result" if law == "62D" else "rectified result"
+
+
+def _noun(words: str) -> str:
+    return "table result" if words == "the result stands" else words
