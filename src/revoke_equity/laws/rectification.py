@@ -124,11 +124,11 @@ def rectify(record: PlayRecord, revokes: tuple[Revoke, ...], edition: Edition) -
                 f"{revoke.player} did not win the revoke trick; the offending side won that trick "
                 "or a later one: one trick is transferred"
             )
-            if has_64a2_extra_trick(edition) and _won_later_with_suit_led(record, revoke):
+            if has_64a2_extra_trick(edition) and _won_later_with_card_he_could_play(record, revoke):
                 tricks = 2
                 reason += (
-                    f", plus one because {revoke.player} later won a trick with a "
-                    f"{revoke.suit_led} he could have played to the revoke trick (1997)"
+                    f", plus one because {revoke.player} later won a trick with a card he could "
+                    "legally have played to the revoke trick (1997)"
                 )
             rectifications.append(Rectification(revoke.trick, str(revoke.player), "64A2", tricks,
                                                  reason))
@@ -142,11 +142,14 @@ def rectify(record: PlayRecord, revokes: tuple[Revoke, ...], edition: Edition) -
     )
 
 
-def _won_later_with_suit_led(record: PlayRecord, revoke: Revoke) -> bool:
+def _won_later_with_card_he_could_play(record: PlayRecord, revoke: Revoke) -> bool:
+    """1997 Law 64A2: the offender later won a trick with a card he could legally have played to
+    the revoke trick (one of ``could_play``: a card of the suit led, or a card that complied with
+    the requirement)."""
     for trick in record.tricks[revoke.trick:]:
         if trick.winner is revoke.player:
             card = trick.card_of(revoke.player)
-            if card is not None and card.suit is revoke.suit_led:
+            if card is not None and card in revoke.could_play:
                 return True
     return False
 

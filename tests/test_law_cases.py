@@ -1,0 +1,227 @@
+"""Laws 61A (requirements) and 63A3/63A4 (claims), on the hand-made cases of ``tests/data/laws``
+(README there) and the worked cases.
+
+Every expected number is worked out by hand from the trick table of the case; the comment above each
+assertion gives the tricks it rests on.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from typing import Any
+
+import pytest
+
+from revoke_equity.laws.revokes import RevokeKind
+from revoke_equity.model import (
+    Case,
+    Claim,
+    Edition,
+    Requirement,
+    RequirementKind,
+    Seat,
+    Side,
+    Suit,
+)
+from revoke_equity.model.play import replay
+from revoke_equity.ruling import Ruling, rule
+from test_laws import laws_of, worked
+
+from conftest import DATA
+
+E1997, E2007, E2017 = Edition.LAWS_1997, Edition.LAWS_2007, Edition.LAWS_2017
+EDITIONS = pytest.mark.parametrize("edition", list(Edition), ids=str)
+
+
+def law_case(name: str) -> Case:
+    from revoke_equity.io.json_case import case_from_dict
+
+    (path,) = (DATA / "laws").glob(f"{name}*.json")
+    return case_from_dict(json.loads(path.read_text()))
+
+
+def ruled(case: Case, **changes: Any) -> Ruling:
+    return rule(dataclasses.replace(case, **changes))
+
+
+def revokes_of(r: Ruling) -> list[tuple[int, str, str, bool, bool]]:
+    return [(x.trick, str(x.player), x.kind.value, x.established, x.corrected) for x in r.revokes]
+
+
+def requirement(trick: int, player: str, kind: str, suit: str | None = None) -> Requirement:
+    return Requirement(trick, Seat.from_str(player), RequirementKind.from_str(kind),
+                       None if suit is None else Suit.from_str(suit))
+
+
+# --- Law 63A3/63A4: a claim establishes a revoke only through the offending side ----------------
+
+
+@EDITIONS
+def test_63A_claim_by_the_non_offenders_not_agreed_leaves_the_revoke_unestablished(
+        edition: Edition) -> None:
+    """l01: E revoked at trick 6; S claimed right after it and E-W did not agree."""
+    r = ruled(law_case("l01"), laws=edition)
+    assert revokes_of(r) == [(6, "E", "follow-suit", False, False)]
+    assert r.transfer.rectifications == ()
+    # tricks 2, 3, 5 and 6 as played, plus the 6 tricks of the Director's ruling on the claim
+    assert r.record.declarer_tricks == r.mechanical_tricks == 10
+    assert "did not agree" in r.explanation[1] and "corrected (Law 62)" in r.explanation[1]
+
+
+@pytest.mark.parametrize(("edition", "clause"), [(E1997, "63A3"), (E2007, "63A3"),
+                                                 (E2017, "63A4")], ids=str)
+def test_63A_the_offenders_agreeing_to_the_opponents_claim_establishes(
+        edition: Edition, clause: str) -> None:
+    case = law_case("l01")
+    assert case.claim is not None
+    r = ruled(case, laws=edition, claim=dataclasses.replace(case.claim, agreed=True))
+    assert revokes_of(r) == [(6, "E", "follow-suit", True, False)]
+    # N won trick 6; E-W receive one of the 7 claimed tricks (after trick 6): 64A2, one trick
+    # (1997: claimed tricks are not tricks won with a diamond, no extra trick)
+    assert laws_of(r) == [(6, "E", "64A2", 1)]
+    assert r.mechanical_tricks == 11
+    assert f"(Law {clause})" in r.explanation[1] and "agreed to S's claim" in r.explanation[1]
+
+
+@EDITIONS
+def test_63A3_a_claim_by_the_offending_side_establishes_even_when_not_agreed(
+        edition: Edition) -> None:
+    case = law_case("l01")
+    assert case.claim is not None
+    r = ruled(case, laws=edition, claim=dataclasses.replace(case.claim, by=Seat.E))
+    assert revokes_of(r) == [(6, "E", "follow-suit", True, False)]
+    assert laws_of(r) == [(6, "E", "64A2", 1)]
+    assert "(Law 63A3)" in r.explanation[1] and "E, of the offending side" in r.explanation[1]
+
+
+@EDITIONS
+def test_63A3_declarer_revokes_and_claims_the_defenders_object(edition: Edition) -> None:
+    """p02 stopped by declarer E's claim right after his revoke at trick 9; the defenders object.
+    The claim is the offending side's own: established."""
+    full = worked("p02")
+    record = replay(full)
+    # declarer's side won 3 of the last 4 tricks at the table (10: E, 11: W, 12: E; 13: S)
+    rest = record.tricks_won(Side.EW, 10)
+    assert rest == 3
+    case = dataclasses.replace(full, laws=edition, play=full.play[:36],
+                               claim=Claim(9, rest, by=Seat.E, agreed=False))
+    r = rule(case)
+    assert revokes_of(r) == [(9, "E", "follow-suit", True, False)]
+    # W (dummy) won trick 9: the offending side won the revoke trick, E did not: 64A2, one trick
+    assert laws_of(r) == [(9, "E", "64A2", 1)]
+    assert r.mechanical_tricks == record.declarer_tricks - 1 == 8
+
+
+# --- Law 61A: failing to comply, when able, with a requirement ---------------------------------
+
+
+@EDITIONS
+def test_61A_lead_requirement_not_complied_with(edition: Edition) -> None:
+    """l04: W required to lead a heart at trick 1 (Law 26) led C2 holding four hearts."""
+    r = ruled(law_case("l04"), laws=edition)
+    assert revokes_of(r) == [(1, "W", "requirement", True, False)]
+    assert [str(c) for c in r.revokes[0].could_play] == ["HT", "H5", "H4", "H3"]
+    # E won trick 1 with CQ: the offending side won the revoke trick, W did not: 64A2, one trick;
+    # W's only later trick (13) was won with SA, not a heart: no 1997 extra trick
+    assert laws_of(r) == [(1, "W", "64A2", 1)]
+    assert r.mechanical_tricks == 11
+    assert "required to lead a heart (Laws 26, 50D2)" in r.explanation[1]
+
+
+@EDITIONS
+def test_61A_lowest_card_requirement_broken_by_winning_the_trick(edition: Edition) -> None:
+    """l05: E required to play his lowest club at trick 1 (Law 57A) won it with CQ holding C9."""
+    r = ruled(law_case("l05"), laws=edition)
+    assert revokes_of(r) == [(1, "E", "requirement", True, False)]
+    assert [str(c) for c in r.revokes[0].could_play] == ["C9"]
+    # E won the revoke trick, E-W won trick 4 later: 64A1, two tricks
+    assert laws_of(r) == [(1, "E", "64A1", 2)]
+    assert r.mechanical_tricks == 12
+
+
+@pytest.mark.parametrize(("edition", "tricks"), [(E1997, 2), (E2007, 1), (E2017, 1)], ids=str)
+def test_61A_highest_card_requirement_and_the_1997_extra_trick(edition: Edition,
+                                                               tricks: int) -> None:
+    """l06: W required to play his highest spade at trick 11 played S5 and won trick 13 with the
+    SA he should have played."""
+    r = ruled(law_case("l06"), laws=edition)
+    assert revokes_of(r) == [(11, "W", "requirement", True, False)]
+    # N won trick 11; E-W won trick 13: 64A2, one trick; 1997 prescribes one more (SA could have
+    # been played to trick 11), but trick 13 is the only trick E-W won from trick 11 on
+    assert laws_of(r) == [(11, "W", "64A2", tricks)]
+    assert r.transfer.transferred == 1
+    assert r.mechanical_tricks == 11
+
+
+@pytest.mark.parametrize(("edition", "tricks"), [(E1997, 2), (E2007, 1), (E2017, 1)], ids=str)
+def test_61A_lead_prohibition_lasts_while_the_player_keeps_the_lead(edition: Edition,
+                                                                    tricks: int) -> None:
+    """l07: E, forbidden to lead diamonds from trick 1 while he kept the lead (Law 50D2), won
+    tricks 1 and 2 with clubs and led D3 at trick 3."""
+    r = ruled(law_case("l07"), laws=edition)
+    assert revokes_of(r) == [(3, "E", "requirement", True, False)]
+    # N won trick 3, E won trick 13 (SA, a card he could have led at trick 3): 64A2, one trick;
+    # 1997 prescribes one more, but trick 13 is the only trick E-W won from trick 3 on
+    assert laws_of(r) == [(3, "E", "64A2", tricks)]
+    assert r.transfer.transferred == 1
+    assert r.mechanical_tricks == 11
+
+
+def test_61A_lead_prohibition_ends_when_the_player_loses_the_lead() -> None:
+    """p01: E led S3 at trick 1 and lost the lead; he led H3 at trick 5 after winning trick 4."""
+    case = worked("p01")
+    found = ruled(case, requirements=(requirement(1, "E", "no-lead", "H"),)).revokes
+    assert [(x.trick, x.kind) for x in found] == [(4, RevokeKind.FOLLOW_SUIT)]
+    found = ruled(case, requirements=(requirement(5, "E", "no-lead", "H"),)).revokes
+    assert [(x.trick, x.kind) for x in found] == [(4, RevokeKind.FOLLOW_SUIT),
+                                                   (5, RevokeKind.REQUIREMENT)]
+
+
+@EDITIONS
+def test_61A_suit_requirement_when_void_in_the_suit_led(edition: Edition) -> None:
+    """l08: W, void in diamonds, required to play a heart at trick 5 (Law 57A) played CT."""
+    r = ruled(law_case("l08"), laws=edition)
+    assert revokes_of(r) == [(5, "W", "requirement", True, False)]
+    # N won trick 5, E won trick 13: 64A2, one trick; W won no trick (no 1997 extra)
+    assert laws_of(r) == [(5, "W", "64A2", 1)]
+    assert r.mechanical_tricks == 11
+
+
+def test_59_no_revoke_when_unable_to_comply() -> None:
+    """Law 59: W holds no diamond at trick 9 (void in clubs, the suit led); at trick 3 he must
+    follow to the diamond led, so a heart cannot be required of him."""
+    case = law_case("l08")
+    assert ruled(case, requirements=(requirement(9, "W", "suit", "D"),)).revokes == ()
+    assert ruled(case, requirements=(requirement(3, "W", "suit", "H"),)).revokes == ()
+
+
+def test_61A_complying_is_no_revoke() -> None:
+    """l04's W led C2 at trick 1: a club requirement was complied with."""
+    assert ruled(law_case("l04"), requirements=(requirement(1, "W", "lead", "C"),)).revokes == ()
+
+
+# --- the requirement must fit the play record ----------------------------------------------------
+
+
+@pytest.mark.parametrize(("req", "message"), [
+    (requirement(1, "S", "lead", "H"), "only a defender"),
+    (requirement(2, "W", "lead", "H"), "E, not W, led trick 2"),
+    (requirement(2, "E", "highest"), "E led trick 2"),
+    (requirement(7, "W", "no-lead", "S"), "N, not W, led trick 7"),
+], ids=["declarer", "not-on-lead", "follow-kind-on-a-lead", "no-lead-not-on-lead"])
+def test_requirement_that_does_not_fit_the_record_is_an_error(req: Requirement,
+                                                              message: str) -> None:
+    from revoke_equity.errors import CaseError
+
+    with pytest.raises(CaseError, match=message) as info:
+        ruled(law_case("l04"), requirements=(req,))
+    assert info.value.trick == req.trick and info.value.seat == str(req.player)
+
+
+def test_requirement_on_a_trick_not_played_is_an_error() -> None:
+    from revoke_equity.errors import CaseError
+
+    case = law_case("l01")  # play stopped after trick 6
+    with pytest.raises(CaseError, match="trick 9, which was not played"):
+        ruled(case, requirements=(requirement(9, "W", "highest"),))
