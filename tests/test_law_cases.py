@@ -1,5 +1,5 @@
-"""Laws 61A (requirements) and 63A3/63A4 (claims), on the hand-made cases of ``tests/data/laws``
-(README there) and the worked cases.
+"""Laws 61A (requirements), 63A3/63A4 (claims), 62D before Law 64, and 64B7 per edition, on the
+hand-made cases of ``tests/data/laws`` (README there) and the worked cases.
 
 Every expected number is worked out by hand from the trick table of the case; the comment above each
 assertion gives the tricks it rests on.
@@ -13,11 +13,14 @@ from typing import Any
 
 import pytest
 
-from revoke_equity.laws.revokes import RevokeKind
+from revoke_equity.laws import twelfth_trick
+from revoke_equity.laws.rectification import rectify
+from revoke_equity.laws.revokes import RevokeKind, find_revokes
 from revoke_equity.model import (
     Case,
     Claim,
     Edition,
+    Noticed,
     Requirement,
     RequirementKind,
     Seat,
@@ -199,6 +202,74 @@ def test_59_no_revoke_when_unable_to_comply() -> None:
 def test_61A_complying_is_no_revoke() -> None:
     """l04's W led C2 at trick 1: a club requirement was complied with."""
     assert ruled(law_case("l04"), requirements=(requirement(1, "W", "lead", "C"),)).revokes == ()
+
+
+@EDITIONS
+def test_62D_requirement_revoke_on_trick_12_is_corrected_with_the_required_card(
+        edition: Edition) -> None:
+    """l07's record: E played S8 at trick 12 holding SA; with a highest-card requirement the
+    correction has E play SA (N's SQ then wins trick 13): declarer keeps 10 tricks."""
+    r = ruled(law_case("l07"), laws=edition, requirements=(requirement(12, "E", "highest"),))
+    assert revokes_of(r) == [(12, "E", "requirement", True, False)]
+    assert laws_of(r) == [(12, "E", "62D" if edition is E1997 else "64B6", 0)]
+    assert r.twelfth is not None and list(r.twelfth.alternatives) == ["SA"]
+    assert r.mechanical_tricks == 10
+
+
+# --- Law 62D first, then Law 64 on the corrected record ------------------------------------------
+
+
+def _law_64_then_62d(case: Case) -> int:
+    """The other order, for contrast: Law 64 on the table's tricks, the 62D change added after."""
+    record = replay(case)
+    revokes = find_revokes(record)
+    correction = twelfth_trick.correct(record, revokes)
+    assert correction is not None
+    table_transfer = rectify(record, revokes, case.laws)
+    return (table_transfer.mechanical_declarer_tricks + correction.declarer_tricks
+            - record.declarer_tricks)
+
+
+@pytest.mark.parametrize(("edition", "label"), [(E1997, "62D"), (E2007, "64B6"),
+                                                (E2017, "64B6")], ids=str)
+def test_62D_first_leaves_no_trick_for_64A(edition: Edition, label: str) -> None:
+    """l09: W revoked at trick 3 and at trick 12 (DT under the HA, keeping HQ for trick 13)."""
+    case = dataclasses.replace(law_case("l09"), laws=edition)
+    r = rule(case)
+    table = r.record
+    assert [t.winner for t in table.tricks if t.winner.side is Side.EW] == [Seat.W, Seat.W]
+    assert [t.number for t in table.tricks if t.winner.side is Side.EW] == [1, 13]
+    # corrected: W plays HQ under the HA, S's HJ wins trick 13; E-W won nothing from trick 3 on
+    assert r.twelfth is not None and r.twelfth.declarer_tricks == 12
+    assert laws_of(r) == [(3, "W", "64B1", 0), (12, "W", label, 0)]
+    assert r.mechanical_tricks == 12
+    # the other order transfers trick 13 for the trick-3 revoke and adds 62D's trick: 13 tricks,
+    # though E-W won trick 1 before any revoke
+    assert _law_64_then_62d(case) == 13
+
+
+@pytest.mark.parametrize(("edition", "label"), [(E1997, "62D"), (E2007, "64B6"),
+                                                (E2017, "64B6")], ids=str)
+def test_62D_first_then_64A2_on_the_corrected_trick(edition: Edition, label: str) -> None:
+    """l10: S revoked at trick 3; N at trick 12 (SQ under the DK, holding DA). Declarer W took all
+    13 tricks at the table."""
+    case = dataclasses.replace(law_case("l10"), laws=edition)
+    r = rule(case)
+    assert r.record.declarer_tricks == 13
+    # corrected: N's DA wins trick 12 (E's SA then wins 13): 12 tricks before Law 64
+    assert r.twelfth is not None and r.twelfth.declarer_tricks == 12
+    # S did not win trick 3; N-S won trick 12 of the corrected record: 64A2, one trick; S won no
+    # trick (no 1997 extra)
+    assert laws_of(r) == [(3, "S", "64A2", 1), (12, "N", label, 0)]
+    assert r.mechanical_tricks == 13
+    assert _law_64_then_62d(case) == 12
+
+
+def test_62D_is_not_applied_after_the_round_and_law_64_uses_the_table() -> None:
+    r = ruled(law_case("l10"), noticed=Noticed.AFTER_ROUND)
+    assert r.twelfth is None
+    assert laws_of(r) == [(3, "S", "64B5", 0), (12, "N", "64B5", 0)]
+    assert r.mechanical_tricks == 13
 
 
 # --- the requirement must fit the play record ----------------------------------------------------

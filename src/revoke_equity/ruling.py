@@ -138,14 +138,14 @@ def rule(case: Case, solver: Solver | None = None, *, trace: bool = True) -> Rul
     """Rule on ``case``: Laws 61-64 always; the double-dummy equity when a solver is given."""
     record = replay(case)
     revokes = find_revokes(record)
-    transfer = rectify(record, revokes, case.laws)
+    correction = twelfth_trick.correct(record, revokes)  # Law 62D first, then Law 64
+    transfer = rectify(record if correction is None else correction.record, revokes, case.laws)
     established = [r for r in revokes if r.established]
     calls_before = dict(solver.stats.as_dict()) if solver is not None else {}
 
-    twelfth = _law_62d(record, transfer, established)
+    twelfth = None if correction is None else TwelfthTrickCorrection(
+        12, str(correction.revoke.player), correction.declarer_tricks, correction.alternatives)
     mechanical = transfer.mechanical_declarer_tricks
-    if twelfth is not None:
-        mechanical += twelfth.declarer_tricks - record.declarer_tricks
 
     equity = replay_est = play_tr = None
     if solver is not None and established:
@@ -181,20 +181,3 @@ def rule(case: Case, solver: Solver | None = None, *, trace: bool = True) -> Rul
     ruling = Ruling(case, record, revokes, transfer, mechanical, twelfth, equity, replay_est,
                     play_tr, recommendation, weighted, split, (), stats)
     return replace(ruling, explanation=tuple(explain(ruling)))
-
-
-def _law_62d(
-    record: PlayRecord, transfer: TrickTransfer, established: list[Revoke]
-) -> TwelfthTrickCorrection | None:
-    """The Law 62D correction for the first established revoke on trick 12, if it applies."""
-    if not twelfth_trick.applies(record.case.noticed):
-        return None
-    for revoke, rect in zip(established, transfer.rectifications, strict=True):
-        if revoke.trick == 12 and rect.law in ("64B6", "62D"):
-            position = record.positions[revoke.index]
-            side = record.declarer_side
-            results = twelfth_trick.corrected_results(position, side)
-            total = position.tricks(side) + twelfth_trick.best_of(position, side, results)
-            alternatives = {card: position.tricks(side) + tricks for card, tricks in results.items()}
-            return TwelfthTrickCorrection(12, str(revoke.player), total, alternatives)
-    return None

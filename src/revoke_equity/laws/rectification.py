@@ -43,6 +43,8 @@ class TrickTransfer:
     transferred: int
     """Tricks actually transferred, after the cap on distinct tricks."""
     table_declarer_tricks: int
+    """Declarer's side's tricks on the record Law 64 was applied to: the table's, or after a Law
+    62D correction the table's tricks 1-11 and the corrected tricks 12-13."""
     declarer_side: Side
 
     @property
@@ -88,7 +90,10 @@ def exception_64b(
 
 
 def rectify(record: PlayRecord, revokes: tuple[Revoke, ...], edition: Edition) -> TrickTransfer:
-    """Apply Law 64 to every established revoke of ``record`` and cap the total transfer."""
+    """Apply Law 64 to every established revoke of ``record`` and cap the total transfer.
+
+    ``record`` is the table's record, or the record corrected under Law 62D (see
+    :func:`revoke_equity.laws.twelfth_trick.correct`); ``revokes`` are always the table's."""
     established = [r for r in revokes if r.established]
     sides = {r.side for r in established}
     both_sides = len(sides) == 2
