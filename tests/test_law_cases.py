@@ -272,6 +272,41 @@ def test_62D_is_not_applied_after_the_round_and_law_64_uses_the_table() -> None:
     assert r.mechanical_tricks == 13
 
 
+# --- Law 64B7 per edition ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("edition", "law", "tricks"), [(E1997, "64A2", 1), (E2007, "64B7", 0),
+                                                        (E2017, "64A2", 1)], ids=str)
+def test_64B7_a_corrected_revoke_of_the_other_side_counts_in_2007_only(
+        edition: Edition, law: str, tricks: int) -> None:
+    """l03: E revoked at trick 6 (established); S revoked at trick 9 and corrected it at once."""
+    r = ruled(law_case("l03"), laws=edition)
+    assert revokes_of(r) == [(6, "E", "follow-suit", True, False),
+                             (9, "S", "follow-suit", False, True)]
+    # N won trick 6, W won trick 8: 64A2, one trick (2007: both sides revoked, none)
+    assert laws_of(r) == [(6, "E", law, tricks)]
+    assert r.mechanical_tricks == 9 + tricks
+    # the corrected revoke did no damage: E-W stay the offending side in every edition
+    assert r.transfer.offending_side is Side.EW
+    if edition is E2007:
+        assert "S's revoke at trick 9 counts though it was not established" in \
+            r.transfer.rectifications[0].reason
+
+
+@pytest.mark.parametrize(("edition", "law", "tricks"), [(E1997, "64A2", 1), (E2007, "64B7", 0),
+                                                        (E2017, "64A2", 1)], ids=str)
+def test_64B7_a_revoke_left_unestablished_by_a_claim_counts_in_2007_only(
+        edition: Edition, law: str, tricks: int) -> None:
+    """l02: E revoked at trick 6; S revoked at trick 9 and W's claim after it was not agreed."""
+    r = ruled(law_case("l02"), laws=edition)
+    assert revokes_of(r) == [(6, "E", "follow-suit", True, False),
+                             (9, "S", "follow-suit", False, False)]
+    # 6 tricks as played (2, 3, 5, 6, 7, 9) and 3 of the 4 claimed
+    assert r.record.declarer_tricks == 9
+    assert laws_of(r) == [(6, "E", law, tricks)]
+    assert r.mechanical_tricks == 9 + tricks
+
+
 # --- the requirement must fit the play record ----------------------------------------------------
 
 

@@ -9,7 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from revoke_equity.errors import CaseError
-from revoke_equity.laws.editions import both_sides_label, has_64a2_extra_trick, trick_twelve_label
+from revoke_equity.laws.editions import (
+    both_sides_label,
+    both_sides_need_established_revokes,
+    has_64a2_extra_trick,
+    trick_twelve_label,
+)
 from revoke_equity.laws.revokes import Revoke, RevokeKind
 from revoke_equity.model.case import Noticed
 from revoke_equity.model.edition import Edition
@@ -37,7 +42,10 @@ class TrickTransfer:
 
     rectifications: tuple[Rectification, ...]
     offending_side: Side | None
-    """The side whose revokes are rectified; ``None`` when no side or both sides revoked."""
+    """The side whose established revokes are rectified; ``None`` when no side or both sides have
+    established revokes. Under the 2007 Laws a corrected (or otherwise unestablished) revoke of the
+    other side brings Law 64B7 but leaves this the side with the established revokes: the other
+    side's revoke did no damage that Law 64C could be asked to repair."""
     prescribed: int
     """Sum of the tricks each rectification prescribes on its own."""
     transferred: int
@@ -61,9 +69,12 @@ def exception_64b(
     earlier: list[Revoke],
     record: PlayRecord,
     edition: Edition,
-    both_sides: bool,
+    other_side: Revoke | None,
 ) -> tuple[str, str] | None:
-    """The first Law 64B exception that applies, in the order of ``ruling.md``, with its reason."""
+    """The first Law 64B exception that applies, in the order of ``ruling.md``, with its reason.
+
+    ``other_side`` is a revoke of the other side that makes "both sides revoked" (64B7) true under
+    ``edition`` (see :func:`both_sides_revoke`), ``None`` when there is none."""
     noticed = record.case.noticed
     if noticed is Noticed.AFTER_NEXT_DEAL_CALL:
         return "64B4", "attention was first drawn after a non-offender called on the next deal"
@@ -82,8 +93,13 @@ def exception_64b(
                 f"a second revoke by {revoke.player} in the same suit as the revoke at trick "
                 f"{first.trick}"
             )
-    if both_sides:
-        return both_sides_label(edition), "both sides have established revokes on the board"
+    if other_side is not None:
+        if other_side.established:
+            why = "both sides have established revokes on the board"
+        else:
+            why = (f"both sides revoked on the board: {other_side.player}'s revoke at trick "
+                   f"{other_side.trick} counts though it was not established (2007 Laws)")
+        return both_sides_label(edition), why
     if record.tricks_won(revoke.side, revoke.trick) == 0:
         return "64B1", "the offending side won neither the revoke trick nor any later trick"
     return None
@@ -96,7 +112,6 @@ def rectify(record: PlayRecord, revokes: tuple[Revoke, ...], edition: Edition) -
     :func:`revoke_equity.laws.twelfth_trick.correct`); ``revokes`` are always the table's."""
     established = [r for r in revokes if r.established]
     sides = {r.side for r in established}
-    both_sides = len(sides) == 2
     rectifications: list[Rectification] = []
     demands: list[tuple[Revoke, int]] = []
     for i, revoke in enumerate(established):
@@ -108,7 +123,8 @@ def rectify(record: PlayRecord, revokes: tuple[Revoke, ...], edition: Edition) -
                 board=record.case.board, trick=revoke.trick, seat=str(revoke.player),
                 card=str(revoke.card),
             )
-        exception = exception_64b(revoke, established[:i], record, edition, both_sides)
+        other_side = both_sides_revoke(revoke, revokes, edition)
+        exception = exception_64b(revoke, established[:i], record, edition, other_side)
         if exception is not None:
             law, reason = exception
             rectifications.append(Rectification(revoke.trick, str(revoke.player), law, 0, reason))
@@ -145,6 +161,15 @@ def rectify(record: PlayRecord, revokes: tuple[Revoke, ...], edition: Edition) -
         tuple(rectifications), offending, prescribed, transferred, record.declarer_tricks,
         record.declarer_side,
     )
+
+
+def both_sides_revoke(revoke: Revoke, revokes: tuple[Revoke, ...], edition: Edition) -> Revoke | None:
+    """The first revoke of the other side that makes "both sides revoked" (Law 64B7; 1997: the
+    equity of the 2001 WBF minute) apply to ``revoke``: an established one in 1997 and 2017, any
+    one in 2007 (corrected or not established)."""
+    need_established = both_sides_need_established_revokes(edition)
+    return next((r for r in revokes if r.side is not revoke.side
+                 and (r.established or not need_established)), None)
 
 
 def _won_later_with_card_he_could_play(record: PlayRecord, revoke: Revoke) -> bool:
