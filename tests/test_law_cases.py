@@ -265,6 +265,16 @@ def test_62D_first_then_64A2_on_the_corrected_trick(edition: Edition, label: str
     assert _law_64_then_62d(case) == 12
 
 
+def test_62D_corrects_a_trick_12_revoke_in_a_trick_left_unfinished_by_a_claim() -> None:
+    """p04 stopped right after dummy's DT at trick 12 by declarer's claim of one more trick: the
+    claim establishes the revoke, and 62D replays tricks 12-13 (no need to decide who won the
+    unfinished trick)."""
+    case = worked("p04")
+    r = ruled(case, play=case.play[:47], claim=Claim(11, 1))
+    assert laws_of(r) == [(12, "W", "64B6", 0)]
+    assert r.twelfth is not None and r.mechanical_tricks == 11 == rule(case).mechanical_tricks
+
+
 def test_62D_is_not_applied_after_the_round_and_law_64_uses_the_table() -> None:
     r = ruled(law_case("l10"), noticed=Noticed.AFTER_ROUND)
     assert r.twelfth is None
