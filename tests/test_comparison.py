@@ -165,3 +165,19 @@ def _twice_in_one_suit(rng: random.Random, edition: Edition) -> Case:
             pos = pos.play(card)
         if revokes == 2:
             return Case(deal, contract, declarer, tuple(play), laws=edition)
+
+
+def test_a_broken_requirement_is_replayed_with_a_complying_card(dds_solver: Any) -> None:
+    """l04: a defender was required to lead a heart (Law 26) and led another suit: the
+    replay's first card is one of his hearts, in every estimate."""
+    from conftest import DATA
+
+    case = case_from_dict(json.loads((DATA / "laws" / "l04-requirement-lead.json").read_text())["case"])
+    ruling = rule(case, dds_solver, options=EstimateOptions(estimate="sd", worlds=4, playouts=8))
+    first = ruling.established[0]
+    assert first.kind is RevokeKind.REQUIREMENT
+    comparison = ruling.comparisons[0]
+    assert set(comparison.point.choices) == set(first.could_play)
+    assert {c.suit for c in comparison.point.choices} == {first.could_play[0].suit}
+    cards = [a["card"] for a in comparison.dd.details["alternatives"]]  # type: ignore[union-attr]
+    assert sorted(cards) == sorted(str(c) for c in first.could_play)

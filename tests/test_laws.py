@@ -247,8 +247,9 @@ def test_claim_conceding_everything_after_revoke_gives_64A1_one_trick() -> None:
 
 
 def test_claim_in_mid_trick_establishes_the_revoke() -> None:
-    """Play stops one card into trick 5 with a claim: the claim establishes trick 4's revoke
-    (Law 63A3), not a card played to the next trick by the offending side."""
+    """Play stops right after trick 4 with declarer's claim, agreed by the defenders: the claim
+    establishes trick 4's revoke (2017 Law 63A4: the offending side agreed to the opponents'
+    claim), not a card played to the next trick by the offending side."""
     from revoke_equity.model.case import Claim
 
     case = worked("p01")
@@ -256,7 +257,7 @@ def test_claim_in_mid_trick_establishes_the_revoke() -> None:
     partial = dataclasses.replace(case, play=case.play[:16], claim=Claim(4, 8))
     r = rule(partial)  # ... but here play stopped before he did
     assert r.revokes[0].established
-    assert "63A3" in r.explanation[1]
+    assert "63A4" in r.explanation[1]
 
 
 def _corrected_p01() -> Case:

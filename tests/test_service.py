@@ -239,6 +239,20 @@ def test_include_case_adds_what_the_page_draws(client: httpx.Client) -> None:
     assert body["handviewer_url"].startswith("https://www.bridgebase.com/tools/handviewer.html?lin=")
 
 
+LAW_CASES = sorted((Path(__file__).parent / "data" / "laws").glob("l0[1-4]*.json"))
+
+
+@pytest.mark.parametrize("path", LAW_CASES, ids=[p.stem.split("-")[0] for p in LAW_CASES])
+def test_claims_and_requirements_pass_through(client: httpx.Client, dds_solver: Any,
+                                              path: Path) -> None:
+    """Who claimed, whether it was agreed, and the requirements reach the ruling and the page."""
+    text = path.read_text()
+    body = _post(client, text, "application/json", include_case="true").json()
+    expected = _expected(text, "json", dds_solver)[0]
+    assert {k: body[k] for k in expected} == expected
+    assert body["case"] == json.loads(text)["case"]
+
+
 # ------------------------------------------------------------------------------ bad input
 
 

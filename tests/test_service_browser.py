@@ -179,3 +179,22 @@ def test_bad_board_shows_where_it_is_wrong(server: Server, browser: Any, output_
     error = _wait(browser, ".error-box")
     assert not browser.find_elements(By.CSS_SELECTOR, ".error-box img")
     _full_page_screenshot(browser, output_dir / "error.png")
+
+
+def test_disputed_claim_is_shown_in_the_trick_table(server: Server, browser: Any) -> None:
+    """l01: declarer S claimed after E's revoke at trick 6 and the defenders did not agree."""
+    from selenium.webdriver.common.by import By
+
+    browser.get(server.url + "/")
+    _wait(browser, "#case-text")
+    browser.get_log("browser")  # drop the messages of earlier tests
+    text = (CASES.parent / "laws" / "l01-claim-disputed.json").read_text()
+    browser.execute_script("document.getElementById('case-text').value = arguments[0]", text)
+    browser.find_element(By.ID, "submit").click()
+    sheet = _wait(browser, "article.ruling")
+    claim = sheet.find_element(By.CSS_SELECTOR, "table.tricks tr.claim-row").text
+    assert "Claim after trick 6 by South, not agreed by the other side" in claim
+    steps = sheet.find_element(By.CSS_SELECTOR, "ol.steps").text
+    assert "Not established" in steps and "did not agree" in steps
+    assert not _severe_console_messages(browser)
+

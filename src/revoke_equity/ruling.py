@@ -188,14 +188,13 @@ def rule(case: Case, solver: Solver | None = None, *, options: EstimateOptions |
     options = options or EstimateOptions()
     record = replay(case)
     revokes = find_revokes(record)
-    transfer = rectify(record, revokes, case.laws)
-    established = [r for r in revokes if r.established]
+    correction = twelfth_trick.correct(record, revokes)  # Law 62D first, then Law 64
+    transfer = rectify(record if correction is None else correction.record, revokes, case.laws)
     calls_before = dict(solver.stats.as_dict()) if solver is not None else {}
 
-    twelfth = _law_62d(record, transfer, established)
+    twelfth = None if correction is None else TwelfthTrickCorrection(
+        12, str(correction.revoke.player), correction.declarer_tricks, correction.alternatives)
     mechanical = transfer.mechanical_declarer_tricks
-    if twelfth is not None:
-        mechanical += twelfth.declarer_tricks - record.declarer_tricks
     mechanical_law = _mechanical_law(transfer, twelfth is not None)
 
     comparisons: tuple[Comparison, ...] = ()
@@ -219,6 +218,7 @@ def rule(case: Case, solver: Solver | None = None, *, options: EstimateOptions |
         score,
         estimate=options.estimate if comparisons else None,
         thresholds=Thresholds(options.likely, options.probable),
+        table_tricks=record.declarer_tricks,
     )
     stats: dict[str, float | int] = {}
     if solver is not None:
@@ -238,20 +238,3 @@ def _mechanical_law(transfer: TrickTransfer, twelfth_trick_corrected: bool) -> s
         if r.tricks > 0:
             return r.law
     return transfer.rectifications[0].law if transfer.rectifications else "none"
-
-
-def _law_62d(
-    record: PlayRecord, transfer: TrickTransfer, established: list[Revoke]
-) -> TwelfthTrickCorrection | None:
-    """The Law 62D correction for the first established revoke on trick 12, if it applies."""
-    if not twelfth_trick.applies(record.case.noticed):
-        return None
-    for revoke, rect in zip(established, transfer.rectifications, strict=True):
-        if revoke.trick == 12 and rect.law in ("64B6", "62D"):
-            position = record.positions[revoke.index]
-            side = record.declarer_side
-            results = twelfth_trick.corrected_results(position, side)
-            total = position.tricks(side) + twelfth_trick.best_of(position, side, results)
-            alternatives = {card: position.tricks(side) + tricks for card, tricks in results.items()}
-            return TwelfthTrickCorrection(12, str(revoke.player), total, alternatives)
-    return None

@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import TypeVar
 
 from revoke_equity.errors import CaseError, ParseError, PlayError
-from revoke_equity.model.cards import Card
+from revoke_equity.model.cards import Card, Suit
 from revoke_equity.model.case import Case, Claim, Noticed
 from revoke_equity.model.contract import Contract, Vulnerability
 from revoke_equity.model.deal import Deal
@@ -92,6 +92,44 @@ def parse_edition(text: object, *, board: Board, line: int | None = None) -> Edi
 
 def parse_noticed(text: object, *, board: Board, line: int | None = None) -> Noticed:
     return _convert(Noticed.from_str, text, "noticed", board, line)
+
+
+def parse_suit(
+    text: object,
+    *,
+    board: Board,
+    what: str = "suit",
+    trick: int | None = None,
+    seat: Seat | None = None,
+    line: int | None = None,
+) -> Suit:
+    """A suit letter (``S``, ``H``, ``D``, ``C``, either case) or symbol."""
+    if isinstance(text, str):
+        try:
+            return Suit.from_str(SUIT_SYMBOLS.get(text.strip(), text))
+        except ValueError as exc:
+            message = f"{what}: {exc}"
+    else:
+        message = f"{what} must be a string, not {type(text).__name__} {text!r}"
+    raise ParseError(
+        message, board=board, trick=trick, seat=None if seat is None else str(seat), line=line
+    )
+
+
+def parse_bool(
+    value: object, *, what: str, board: Board, line: int | None = None, text: bool = True
+) -> bool:
+    """``true`` or ``false``; with ``text``, the words ``yes``, ``no``, ``true``, ``false`` too
+    (tag values are text)."""
+    if isinstance(value, bool):
+        return value
+    if text and isinstance(value, str) and value.strip().lower() in _BOOL_WORDS:
+        return _BOOL_WORDS[value.strip().lower()]
+    expected = "yes or no" if text else "true or false"
+    raise ParseError(f"{what} must be {expected}, not {value!r}", board=board, line=line)
+
+
+_BOOL_WORDS = {"yes": True, "true": True, "no": False, "false": False}
 
 
 def parse_deal(text: object, *, board: Board, line: int | None = None) -> Deal:

@@ -23,6 +23,7 @@ from revoke_equity.io._board import BoardInput, read_one, strict
 from revoke_equity.io._fields import (
     Board,
     check_play,
+    parse_bool,
     parse_card,
     parse_contract,
     parse_deal,
@@ -30,9 +31,18 @@ from revoke_equity.io._fields import (
     parse_int,
     parse_noticed,
     parse_seat,
+    parse_suit,
     parse_vulnerability,
 )
-from revoke_equity.model.case import Case, Claim, Correction, Noticed, PenaltyCard
+from revoke_equity.model.case import (
+    Case,
+    Claim,
+    Correction,
+    Noticed,
+    PenaltyCard,
+    Requirement,
+    RequirementKind,
+)
 from revoke_equity.model.contract import Vulnerability
 from revoke_equity.model.edition import Edition
 
@@ -48,6 +58,7 @@ FIELDS = (
     "noticed",
     "corrected",
     "penalty_cards",
+    "requirements",
 )
 REQUIRED = ("deal", "contract", "declarer", "play")
 
@@ -88,6 +99,7 @@ def case_from_dict(data: object, *, board_hint: int | str | None = None) -> Case
         noticed=noticed,
         corrected=tuple(_correction(item, where) for item in _list(data, "corrected", where)),
         penalty_cards=tuple(_penalty_card(item, where) for item in _list(data, "penalty_cards", where)),
+        requirements=tuple(_requirement(item, where) for item in _list(data, "requirements", where)),
     )
     check_extras(case, where)
     check_play(case, where)
@@ -105,8 +117,9 @@ def unwrap(data: object, board_hint: Board = None) -> Mapping[str, Any]:
 
 def case_to_dict(case: Case) -> dict[str, Any]:
     """The JSON case of ``case``: ``board`` (when known), ``laws``, ``deal``, ``contract``,
-    ``declarer``, ``vulnerable`` and ``play`` always; ``claim``, ``noticed``, ``corrected`` and
-    ``penalty_cards`` only when they differ from their defaults."""
+    ``declarer``, ``vulnerable`` and ``play`` always; ``claim`` (its ``by`` and ``agreed`` only
+    when given), ``noticed``, ``corrected``, ``penalty_cards`` and ``requirements`` only when they
+    differ from their defaults."""
     out: dict[str, Any] = {}
     if case.board is not None:
         out["board"] = case.board
@@ -117,10 +130,15 @@ def case_to_dict(case: Case) -> dict[str, Any]:
     out["vulnerable"] = case.vulnerable.value
     out["play"] = [str(card) for card in case.play]
     if case.claim is not None:
-        out["claim"] = {
+        claim: dict[str, Any] = {
             "after_trick": case.claim.after_trick,
             "declarer_tricks": case.claim.declarer_tricks,
         }
+        if case.claim.by is not None:
+            claim["by"] = str(case.claim.by)
+        if not case.claim.agreed:
+            claim["agreed"] = False
+        out["claim"] = claim
     if case.noticed is not Noticed.END_OF_PLAY:
         out["noticed"] = case.noticed.value
     if case.corrected:
@@ -132,6 +150,19 @@ def case_to_dict(case: Case) -> dict[str, Any]:
             {"player": str(p.player), "card": str(p.card), "from_trick": p.from_trick}
             for p in case.penalty_cards
         ]
+    if case.requirements:
+        out["requirements"] = [_requirement_dict(r) for r in case.requirements]
+    return out
+
+
+def _requirement_dict(requirement: Requirement) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "trick": requirement.trick,
+        "player": str(requirement.player),
+        "kind": requirement.kind.value,
+    }
+    if requirement.suit is not None:
+        out["suit"] = requirement.suit.value
     return out
 
 
@@ -199,15 +230,18 @@ def _list(data: Mapping[str, Any], key: str, where: Board) -> list[Any]:
     return value
 
 
-def _object(item: object, key: str, fields: tuple[str, ...], where: Board) -> Mapping[str, Any]:
+def _object(
+    item: object, key: str, fields: tuple[str, ...], where: Board, optional: tuple[str, ...] = ()
+) -> Mapping[str, Any]:
     if not isinstance(item, Mapping):
         raise ParseError(f"{key} entries must be objects, not {item!r}", board=where)
     for name in fields:
         if name not in item:
             raise ParseError(f"{key}: missing field {name!r} in {dict(item)}", board=where)
-    extra = [name for name in item if name not in fields]
+    extra = [name for name in item if name not in fields + optional]
     if extra:
-        raise ParseError(f"{key}: unknown field {extra[0]!r} (expected {', '.join(fields)})", board=where)
+        expected = ", ".join(fields + optional)
+        raise ParseError(f"{key}: unknown field {extra[0]!r} (expected {expected})", board=where)
     return item
 
 
@@ -222,12 +256,16 @@ def _play(value: object, where: Board) -> tuple[Any, ...]:
 def _claim(value: object, where: Board) -> Claim | None:
     if value is None:
         return None
-    item = _object(value, "claim", ("after_trick", "declarer_tricks"), where)
+    item = _object(value, "claim", ("after_trick", "declarer_tricks"), where, ("by", "agreed"))
+    by = item.get("by")
+    agreed = item.get("agreed", True)
     return Claim(
         parse_int(item["after_trick"], what="claim after_trick", board=where, low=0, high=13, text=False),
         parse_int(
             item["declarer_tricks"], what="claim declarer_tricks", board=where, low=0, high=13, text=False
         ),
+        None if by is None else parse_seat(by, board=where, what="claim by"),
+        parse_bool(agreed, what="claim agreed", board=where, text=False),
     )
 
 
@@ -251,3 +289,30 @@ def _penalty_card(value: object, where: Board) -> PenaltyCard:
         parse_card(item["card"], board=where, what="penalty_cards card", trick=trick),
         trick,
     )
+
+
+def _requirement(value: object, where: Board) -> Requirement:
+    """One entry of ``requirements``: ``suit`` is required for ``lead``, ``no-lead`` and ``suit``,
+    and not allowed for ``highest`` and ``lowest`` (those take the suit led)."""
+    item = _object(value, "requirements", ("trick", "player", "kind"), where, ("suit",))
+    trick = parse_int(item["trick"], what="requirements trick", board=where, low=1, high=13, text=False)
+    player = parse_seat(item["player"], board=where, what="requirements player")
+    kind_text = item["kind"]
+    if not isinstance(kind_text, str):
+        raise ParseError(f"requirements kind must be a string, not {kind_text!r}", board=where,
+                         trick=trick, seat=str(player))
+    try:
+        kind = RequirementKind.from_str(kind_text)
+    except ValueError as exc:
+        raise ParseError(f"requirements: {exc}", board=where, trick=trick, seat=str(player)) from None
+    suit = None
+    if kind.needs_suit:
+        if "suit" not in item:
+            raise ParseError(f"requirements: kind {kind} needs a 'suit'", board=where, trick=trick,
+                             seat=str(player))
+        suit = parse_suit(item["suit"], board=where, what="requirements suit", trick=trick,
+                          seat=player)
+    elif "suit" in item:
+        raise ParseError(f"requirements: kind {kind} takes no 'suit' (it is the suit led)",
+                         board=where, trick=trick, seat=str(player))
+    return Requirement(trick, player, kind, suit)

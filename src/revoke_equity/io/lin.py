@@ -7,7 +7,8 @@ A LIN text is a run of ``command|argument|`` pairs. What is read:
 - ``sv|o|`` vulnerability (``o`` none, ``n`` NS, ``e`` EW, ``b`` both), else from the board number;
 - ``mb|1S!|`` calls (``p``, ``d``, ``r``, ``!`` alerts); the contract is the last bid with any
   double or redouble after it, declarer the first player of that side to bid its strain;
-- ``pc|D4|`` cards in play order; ``mc|10|`` a claim: declarer's TOTAL tricks;
+- ``pc|D4|`` cards in play order; ``mc|10|`` a claim: declarer's TOTAL tricks (LIN does not say
+  who claimed: the claim is taken as declarer's, agreed by the defenders);
 - ``ah|Board 3|`` or ``qx|o3|`` the board number.
 
 Other commands (``pn``, ``pg``, ``nt``, ``rh``, ``st``, ``an``, ``vg``, ...) are skipped. A new

@@ -8,8 +8,11 @@ located by board, line, trick, seat and card.
 
 What is read: the tags ``Board``, ``Deal``, ``Contract``, ``Declarer``, ``Vulnerable`` (else from
 ``Board``), ``Result``, and our own ``Laws``, ``Noticed``, ``Corrected`` (``"5 E D7, ..."``: trick,
-player, withdrawn card) and ``PenaltyCards`` (``"W SA 3, ..."``: player, card, from trick); the
-``Play`` section; ``#`` (the previous board's value). Comments ``{...}`` and ``; ...``, ``%`` lines,
+player, withdrawn card), ``PenaltyCards`` (``"W SA 3, ..."``: player, card, from trick),
+``Requirements`` (``"4 W lead H, 7 E highest"``: trick, player, kind, suit when the kind takes one),
+``Claim`` (the seat that claimed or conceded; default declarer) and ``ClaimAgreed`` (``yes`` or
+``no``, whether the other side agreed; default yes); the ``Play`` section; ``#`` (the previous
+board's value). Comments ``{...}`` and ``; ...``, ``%`` lines,
 ``\\"`` in tag values, ``10`` for ten and suit symbols are accepted. Other tags and sections are
 skipped.
 
@@ -33,6 +36,7 @@ from revoke_equity.io._fields import (
     Board,
     check_play,
     claim_from_total,
+    parse_bool,
     parse_card,
     parse_contract,
     parse_deal,
@@ -40,11 +44,19 @@ from revoke_equity.io._fields import (
     parse_int,
     parse_noticed,
     parse_seat,
+    parse_suit,
     parse_vulnerability,
 )
 from revoke_equity.io.json_case import check_extras
 from revoke_equity.model.cards import Card
-from revoke_equity.model.case import Case, Correction, Noticed, PenaltyCard
+from revoke_equity.model.case import (
+    Case,
+    Correction,
+    Noticed,
+    PenaltyCard,
+    Requirement,
+    RequirementKind,
+)
 from revoke_equity.model.contract import Vulnerability, dealer_for_board
 from revoke_equity.model.edition import Edition
 from revoke_equity.model.play import replay
@@ -103,7 +115,8 @@ def loads_pbn(text: str) -> list[Case]:
 
 def dumps_pbn(cases: Case | Iterable[Case]) -> str:
     """A PBN 2.1 export of ``cases``, the play in seat columns from the opening leader and a claim
-    as ``*`` with ``Result``; ``Laws`` always, ``Noticed``/``Corrected``/``PenaltyCards`` when set."""
+    as ``*`` with ``Result``; ``Laws`` always, ``Noticed``/``Corrected``/``PenaltyCards``/
+    ``Requirements``/``Claim``/``ClaimAgreed`` when set."""
     if isinstance(cases, Case):
         cases = [cases]
     out = ["% PBN 2.1", "% EXPORT", ""]
@@ -136,6 +149,14 @@ def _game_lines(case: Case) -> list[str]:
         lines.append(
             _tag("PenaltyCards", ", ".join(f"{p.player} {p.card} {p.from_trick}" for p in case.penalty_cards))
         )
+    if case.requirements:
+        lines.append(_tag("Requirements", ", ".join(
+            " ".join([str(r.trick), str(r.player), r.kind.value] + ([r.suit.value] if r.suit else []))
+            for r in case.requirements)))
+    if case.claim is not None and case.claim.by is not None:
+        lines.append(_tag("Claim", str(case.claim.by)))
+    if case.claim is not None and not case.claim.agreed:
+        lines.append(_tag("ClaimAgreed", "no"))
     leader = case.opening_leader
     lines.append(_tag("Play", str(leader)))
     for trick in record.tricks:
@@ -253,6 +274,7 @@ def _case(game: _Game, board: int | None, where: Board) -> Case:
         noticed=noticed,
         corrected=tuple(_corrections(game, where)),
         penalty_cards=tuple(_penalty_cards(game, where)),
+        requirements=tuple(_requirements(game, where)),
     )
     check_extras(case, where)
     play_tag = _required(game, "Play", where)
@@ -269,8 +291,33 @@ def _case(game: _Game, board: int | None, where: Board) -> Case:
             )
         total = parse_int(result.value, what="Result", board=where, low=0, high=13, line=result.line)
         case = replace(case, claim=claim_from_total(case, total, where, result.line, what="Result"))
+    case = _claimer(game, case, where)
     check_play(case, where, play_tag.line)
     return case
+
+
+def _claimer(game: _Game, case: Case, where: Board) -> Case:
+    """The ``Claim`` (who claimed or conceded) and ``ClaimAgreed`` tags, set on the case's claim;
+    without them a claim is declarer's and agreed."""
+    by_tag, agreed_tag = game.tags.get("claim"), game.tags.get("claimagreed")
+    if by_tag is None and agreed_tag is None:
+        return case
+    tag = by_tag or agreed_tag
+    assert tag is not None
+    if case.claim is None:
+        raise ParseError(
+            f"[{tag.name} \"{tag.value}\"] but the play does not end in a claim ('*' before trick 13)",
+            board=where,
+            line=tag.line,
+        )
+    claim = case.claim
+    if by_tag is not None:
+        claim = replace(claim, by=parse_seat(by_tag.value, board=where, what="Claim", line=by_tag.line))
+    if agreed_tag is not None:
+        claim = replace(
+            claim, agreed=parse_bool(agreed_tag.value, what="ClaimAgreed", board=where, line=agreed_tag.line)
+        )
+    return replace(case, claim=claim)
 
 
 def _optional(game: _Game, name: str, where: Board, parse: Callable[..., T]) -> T | None:
@@ -391,12 +438,36 @@ def _penalty_cards(game: _Game, where: Board) -> list[PenaltyCard]:
     return out
 
 
-def _parts(tag: _Tag | None, size: int, form: str, where: Board) -> list[list[str]]:
+def _requirements(game: _Game, where: Board) -> list[Requirement]:
+    tag = game.tags.get("requirements")
+    out = []
+    for part in _parts(tag, (3, 4), "trick player kind [suit]", where):
+        assert tag is not None
+        line = tag.line
+        trick = parse_int(part[0], what="Requirements trick", board=where, low=1, high=13, line=line)
+        player = parse_seat(part[1], board=where, what="Requirements player", line=line)
+        try:
+            kind = RequirementKind.from_str(part[2])
+        except ValueError as exc:
+            raise ParseError(f"Requirements: {exc}", board=where, trick=trick, seat=str(player),
+                             line=line) from None
+        if kind.needs_suit != (len(part) == 4):
+            need = "needs a suit" if kind.needs_suit else "takes no suit (it is the suit led)"
+            raise ParseError(f"Requirements: kind {kind} {need}", board=where, trick=trick,
+                             seat=str(player), line=line)
+        suit = parse_suit(part[3], board=where, what="Requirements suit", trick=trick, seat=player,
+                          line=line) if kind.needs_suit else None
+        out.append(Requirement(trick, player, kind, suit))
+    return out
+
+
+def _parts(tag: _Tag | None, size: int | tuple[int, ...], form: str, where: Board) -> list[list[str]]:
     if tag is None or not tag.value.strip():
         return []
+    sizes = (size,) if isinstance(size, int) else size
     parts = [item.split() for item in tag.value.split(",")]
     for part in parts:
-        if len(part) != size:
+        if len(part) not in sizes:
             raise ParseError(
                 f"[{tag.name} \"{tag.value}\"]: each entry must be '{form}'",
                 board=where,

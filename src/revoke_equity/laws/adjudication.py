@@ -155,20 +155,23 @@ def adjudicate(
     *,
     estimate: str | None = None,
     thresholds: Thresholds = Thresholds(),
+    table_tricks: int | None = None,
 ) -> Recommendation:
     """Decide between the mechanical result and an adjusted score (see the module docstring).
 
     ``mechanical_law`` is the law the mechanical result rests on (a rectification law, ``62D``, or a
-    ``64B`` exception); ``candidates`` are the comparisons to weigh, the law's own first.
+    ``64B`` exception); ``candidates`` are the comparisons to weigh, the law's own first;
+    ``table_tricks`` declarer's tricks as played (by default the transfer's own count, which after
+    a Law 62D correction holds the corrected tricks 12-13).
     """
-    table = transfer.table_declarer_tricks
+    table = transfer.table_declarer_tricks if table_tricks is None else table_tricks
     if not transfer.rectifications:
         return Recommendation("none", False, mechanical_tricks,
                               "No revoke was established: the table result stands.",
                               _words(mechanical_tricks, table, "none"))
     offending = transfer.offending_side
     if offending is None:
-        return _both_sides(edition, transfer, candidates, score, estimate, thresholds)
+        return _both_sides(edition, table, candidates, score, estimate, thresholds)
     non_offenders = offending.other
     decl = transfer.declarer_side
 
@@ -227,10 +230,9 @@ def adjudicate(
                           chosen.clause, weighted, split)
 
 
-def _both_sides(edition: Edition, transfer: TrickTransfer, candidates: Sequence[Candidate],
+def _both_sides(edition: Edition, table: int, candidates: Sequence[Candidate],
                 score: Score, estimate: str | None, thresholds: Thresholds) -> Recommendation:
     """64C2(b): both sides revoked; no non-offending side, so no split pair."""
-    table = transfer.table_declarer_tricks
     stands = both_sides_label(edition)
     if not candidates:
         return Recommendation(stands, False, table,

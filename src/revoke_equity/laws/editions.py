@@ -19,6 +19,16 @@ def trick_twelve_label(edition: Edition) -> str:
     return "62D" if edition is Edition.LAWS_1997 else "64B6"
 
 
+def both_sides_need_established_revokes(edition: Edition) -> bool:
+    """Who counts as "both sides revoked" for Law 64B7.
+
+    2017: both sides have established revokes. 2007: "both sides have revoked on the same board":
+    any revoke of each side counts, also one corrected before it was established. 1997 has no 64B7;
+    the 2001 WBF Laws Committee minute (restore equity as if neither side had revoked) is read for
+    established revokes of both sides, the revokes Law 64 would otherwise rectify."""
+    return edition is not Edition.LAWS_2007
+
+
 def both_sides_label(edition: Edition) -> str:
     """Both sides revoked: Law 64B7 (2007, 2017); in 1997 the 2001 WBF Laws Committee minute, reported
     as 64C."""

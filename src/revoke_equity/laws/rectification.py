@@ -9,7 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from revoke_equity.errors import CaseError
-from revoke_equity.laws.editions import both_sides_label, has_64a2_extra_trick, trick_twelve_label
+from revoke_equity.laws.editions import (
+    both_sides_label,
+    both_sides_need_established_revokes,
+    has_64a2_extra_trick,
+    trick_twelve_label,
+)
 from revoke_equity.laws.revokes import Revoke, RevokeKind
 from revoke_equity.model.case import Noticed
 from revoke_equity.model.edition import Edition
@@ -37,12 +42,17 @@ class TrickTransfer:
 
     rectifications: tuple[Rectification, ...]
     offending_side: Side | None
-    """The side whose revokes are rectified; ``None`` when no side or both sides revoked."""
+    """The side whose established revokes are rectified; ``None`` when no side or both sides have
+    established revokes. Under the 2007 Laws a corrected (or otherwise unestablished) revoke of the
+    other side brings Law 64B7 but leaves this the side with the established revokes: the other
+    side's revoke did no damage that Law 64C could be asked to repair."""
     prescribed: int
     """Sum of the tricks each rectification prescribes on its own."""
     transferred: int
     """Tricks actually transferred, after the cap on distinct tricks."""
     table_declarer_tricks: int
+    """Declarer's side's tricks on the record Law 64 was applied to: the table's, or after a Law
+    62D correction the table's tricks 1-11 and the corrected tricks 12-13."""
     declarer_side: Side
 
     @property
@@ -59,9 +69,12 @@ def exception_64b(
     earlier: list[Revoke],
     record: PlayRecord,
     edition: Edition,
-    both_sides: bool,
+    other_side: Revoke | None,
 ) -> tuple[str, str] | None:
-    """The first Law 64B exception that applies, in the order of ``ruling.md``, with its reason."""
+    """The first Law 64B exception that applies, in the order of ``ruling.md``, with its reason.
+
+    ``other_side`` is a revoke of the other side that makes "both sides revoked" (64B7) true under
+    ``edition`` (see :func:`both_sides_revoke`), ``None`` when there is none."""
     noticed = record.case.noticed
     if noticed is Noticed.AFTER_NEXT_DEAL_CALL:
         return "64B4", "attention was first drawn after a non-offender called on the next deal"
@@ -80,18 +93,25 @@ def exception_64b(
                 f"a second revoke by {revoke.player} in the same suit as the revoke at trick "
                 f"{first.trick}"
             )
-    if both_sides:
-        return both_sides_label(edition), "both sides have established revokes on the board"
+    if other_side is not None:
+        if other_side.established:
+            why = "both sides have established revokes on the board"
+        else:
+            why = (f"both sides revoked on the board: {other_side.player}'s revoke at trick "
+                   f"{other_side.trick} counts though it was not established (2007 Laws)")
+        return both_sides_label(edition), why
     if record.tricks_won(revoke.side, revoke.trick) == 0:
         return "64B1", "the offending side won neither the revoke trick nor any later trick"
     return None
 
 
 def rectify(record: PlayRecord, revokes: tuple[Revoke, ...], edition: Edition) -> TrickTransfer:
-    """Apply Law 64 to every established revoke of ``record`` and cap the total transfer."""
+    """Apply Law 64 to every established revoke of ``record`` and cap the total transfer.
+
+    ``record`` is the table's record, or the record corrected under Law 62D (see
+    :func:`revoke_equity.laws.twelfth_trick.correct`); ``revokes`` are always the table's."""
     established = [r for r in revokes if r.established]
     sides = {r.side for r in established}
-    both_sides = len(sides) == 2
     rectifications: list[Rectification] = []
     demands: list[tuple[Revoke, int]] = []
     for i, revoke in enumerate(established):
@@ -103,7 +123,8 @@ def rectify(record: PlayRecord, revokes: tuple[Revoke, ...], edition: Edition) -
                 board=record.case.board, trick=revoke.trick, seat=str(revoke.player),
                 card=str(revoke.card),
             )
-        exception = exception_64b(revoke, established[:i], record, edition, both_sides)
+        other_side = both_sides_revoke(revoke, revokes, edition)
+        exception = exception_64b(revoke, established[:i], record, edition, other_side)
         if exception is not None:
             law, reason = exception
             rectifications.append(Rectification(revoke.trick, str(revoke.player), law, 0, reason))
@@ -124,11 +145,11 @@ def rectify(record: PlayRecord, revokes: tuple[Revoke, ...], edition: Edition) -
                 f"{revoke.player} did not win the revoke trick; the offending side won that trick "
                 "or a later one: one trick is transferred"
             )
-            if has_64a2_extra_trick(edition) and _won_later_with_suit_led(record, revoke):
+            if has_64a2_extra_trick(edition) and _won_later_with_card_he_could_play(record, revoke):
                 tricks = 2
                 reason += (
-                    f", plus one because {revoke.player} later won a trick with a "
-                    f"{revoke.suit_led} he could have played to the revoke trick (1997)"
+                    f", plus one because {revoke.player} later won a trick with a card he could "
+                    "legally have played to the revoke trick (1997)"
                 )
             rectifications.append(Rectification(revoke.trick, str(revoke.player), "64A2", tricks,
                                                  reason))
@@ -142,11 +163,23 @@ def rectify(record: PlayRecord, revokes: tuple[Revoke, ...], edition: Edition) -
     )
 
 
-def _won_later_with_suit_led(record: PlayRecord, revoke: Revoke) -> bool:
+def both_sides_revoke(revoke: Revoke, revokes: tuple[Revoke, ...], edition: Edition) -> Revoke | None:
+    """The first revoke of the other side that makes "both sides revoked" (Law 64B7; 1997: the
+    equity of the 2001 WBF minute) apply to ``revoke``: an established one in 1997 and 2017, any
+    one in 2007 (corrected or not established)."""
+    need_established = both_sides_need_established_revokes(edition)
+    return next((r for r in revokes if r.side is not revoke.side
+                 and (r.established or not need_established)), None)
+
+
+def _won_later_with_card_he_could_play(record: PlayRecord, revoke: Revoke) -> bool:
+    """1997 Law 64A2: the offender later won a trick with a card he could legally have played to
+    the revoke trick (one of ``could_play``: a card of the suit led, or a card that complied with
+    the requirement)."""
     for trick in record.tricks[revoke.trick:]:
         if trick.winner is revoke.player:
             card = trick.card_of(revoke.player)
-            if card is not None and card.suit is revoke.suit_led:
+            if card is not None and card in revoke.could_play:
                 return True
     return False
 

@@ -1,9 +1,10 @@
 """Finding revokes (Law 61) and deciding their establishment (Law 63).
 
 A revoke is a failure to follow suit when able (Laws 44C, 61A), by any player, dummy included when
-declarer plays from it; or a failure to play a major penalty card at the first legal opportunity
-(Laws 50D1, 61A). A revoke listed among the case's corrections was withdrawn before it was
-established (Law 62, or 62C3 in 2017) and is reported but never rectified.
+declarer plays from it; a failure to play a major penalty card at the first legal opportunity
+(Laws 50D1, 61A); or a failure, when able, to lead or play as an opponent required in rectifying
+an irregularity (Laws 26, 50D2, 57A, 59, 61A). A revoke listed among the case's corrections was
+withdrawn before it was established (Law 62, or 62C3 in 2017) and is reported but never rectified.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from dataclasses import dataclass
 
 from revoke_equity.errors import CaseError
 from revoke_equity.model.cards import Card, Suit, format_cards
-from revoke_equity.model.case import Case, Correction, PenaltyCard
+from revoke_equity.model.case import Case, Correction, PenaltyCard, Requirement, RequirementKind
 from revoke_equity.model.play import PlayRecord, Trick
 from revoke_equity.model.position import Position
 from revoke_equity.model.seats import Seat, Side
@@ -26,6 +27,9 @@ class RevokeKind(enum.Enum):
     """Did not follow suit while holding a card of the suit led (Laws 44C, 61A)."""
     PENALTY_CARD = "penalty-card"
     """Did not play a major penalty card at the first legal opportunity (Laws 50D1, 61A)."""
+    REQUIREMENT = "requirement"
+    """Did not lead or play, when able, as an opponent required in rectification (Laws 26, 50D2,
+    57A, 59, 61A)."""
 
 
 @dataclass(frozen=True)
@@ -43,10 +47,13 @@ class Revoke:
     index: int
     """Index in the play record of the offender's card in the revoke trick."""
     could_play: tuple[Card, ...]
-    """The cards the offender had to choose from (the suit led, or the penalty card)."""
+    """The cards the offender had to choose from: the suit led, the penalty card, or the cards that
+    comply with the requirement."""
     established_by: Seat | None = None
     """Who of the offending side played to the next trick and so established it (63A1); ``None``
     when a claim or concession established it (63A3/63A4) or it is not established."""
+    requirement: Requirement | None = None
+    """The requirement not complied with (kind ``REQUIREMENT`` only)."""
 
     @property
     def side(self) -> Side:
@@ -57,7 +64,9 @@ class Revoke:
         S3: revoke (Law 61A).``"""
         held = format_cards(self.could_play)
         who = f"{self.player} (dummy)" if self.by_dummy else str(self.player)
-        if self.kind is RevokeKind.PENALTY_CARD:
+        if self.requirement is not None:
+            what = f"Trick {self.trick}: {who} {self._failed_requirement(self.requirement, held)}"
+        elif self.kind is RevokeKind.PENALTY_CARD:
             what = (
                 f"Trick {self.trick}: {who} played {self.card} while the major penalty card "
                 f"{held} could legally be played: revoke (Laws 50D1, 61A)."
@@ -71,6 +80,24 @@ class Revoke:
         if self.corrected:
             what += " It was corrected before it was established (Law 62)."
         return what
+
+    def _failed_requirement(self, requirement: Requirement, held: str) -> str:
+        """``led C5 when required to lead a heart ...``: the requirement, its law, the revoke."""
+        kind = requirement.kind
+        wanted = _SUIT_NAMES[requirement.suit] if requirement.suit else ""
+        led = _SUIT_NAMES[self.suit_led] if self.suit_led else ""
+        if kind is RequirementKind.LEAD:
+            return (f"led {self.card} when required to lead a {wanted} (Laws 26, 50D2) while "
+                    f"holding {held}: revoke (Laws 59, 61A).")
+        if kind is RequirementKind.NO_LEAD:
+            return (f"led {self.card} when forbidden to lead a {wanted} from trick "
+                    f"{requirement.trick} for as long as he kept the lead (Laws 26, 50D2), while "
+                    f"holding {held}: revoke (Laws 59, 61A).")
+        if kind is RequirementKind.SUIT:
+            return (f"played {self.card} on a {led} lead when required to play a {wanted} "
+                    f"(Law 57A) while holding {held}: revoke (Laws 59, 61A).")
+        return (f"played {self.card} on a {led} lead when required to play his {kind.value} {led}, "
+                f"{held} (Law 57A): revoke (Laws 59, 61A).")
 
 
 _SUIT_NAMES = {Suit.SPADES: "spade", Suit.HEARTS: "heart", Suit.DIAMONDS: "diamond",
@@ -86,6 +113,7 @@ def find_revokes(record: PlayRecord) -> tuple[Revoke, ...]:
     _check_penalty_cards(record)
     corrections = {(c.trick, c.player): c for c in case.corrected}
     _check_corrections(record, corrections)
+    _check_requirements(record)
     penalty_cards = penalty_cards_in_force(case)
     found: list[Revoke] = []
     for trick in record.tricks:
@@ -137,6 +165,14 @@ def _revoke_at(
                 trick.number, seat, card, led, by_dummy, established, False,
                 RevokeKind.FOLLOW_SUIT, index, following, by,
             )
+    for requirement in _requirements_in_force(record, trick, seat):
+        complying = _complying_cards(requirement, position)
+        if complying and card not in complying:
+            established, by = _established(record, trick, seat)
+            return Revoke(
+                trick.number, seat, card, led, by_dummy, established, False,
+                RevokeKind.REQUIREMENT, index, complying, by, requirement,
+            )
     penalty = _playable_penalty_cards(penalty_cards, seat, trick.number, position)
     if penalty and card not in penalty:
         established, by = _established(record, trick, seat)
@@ -145,6 +181,43 @@ def _revoke_at(
             RevokeKind.PENALTY_CARD, index, penalty, by,
         )
     return None
+
+
+def _requirements_in_force(record: PlayRecord, trick: Trick, seat: Seat) -> list[Requirement]:
+    """The case's requirements that bind ``seat``'s card in ``trick``: a lead requirement at its
+    trick; a lead prohibition from its trick for as long as ``seat`` keeps the lead (he led every
+    trick since); a play requirement at its trick."""
+    out = []
+    for r in record.case.requirements:
+        if r.player is not seat:
+            continue
+        if r.kind is RequirementKind.NO_LEAD:
+            if r.trick <= trick.number and all(
+                    record.trick(n).leader is seat for n in range(r.trick, trick.number + 1)):
+                out.append(r)
+        elif r.trick == trick.number:
+            out.append(r)
+    return out
+
+
+def _complying_cards(requirement: Requirement, position: Position) -> tuple[Card, ...]:
+    """The legal cards of the player to move that comply with ``requirement``; none when he is
+    unable to comply (Law 59: he may then play any otherwise legal card). Following suit comes
+    first: Law 59 excuses a player obliged to follow suit."""
+    legal = position.legal_cards()
+    kind = requirement.kind
+    if kind in (RequirementKind.HIGHEST, RequirementKind.LOWEST):
+        led = position.suit_led
+        of_led = [c for c in legal if led is not None and c.suit is led]
+        if not of_led:
+            return ()
+        pick = max if kind is RequirementKind.HIGHEST else min
+        return (pick(of_led, key=lambda c: c.rank),)
+    if kind is RequirementKind.NO_LEAD:
+        complying = [c for c in legal if c.suit is not requirement.suit]
+    else:
+        complying = [c for c in legal if c.suit is requirement.suit]
+    return tuple(sorted(complying, key=Card.sort_key))
 
 
 def _playable_penalty_cards(
@@ -170,7 +243,19 @@ def _established(record: PlayRecord, trick: Trick, offender: Seat) -> tuple[bool
             if following.card_of(seat) is not None:
                 return True, seat
     claim = record.case.claim
-    return claim is not None and claim.after_trick >= trick.number - (0 if trick.complete else 1), None
+    if claim is None or claim.after_trick < trick.number - (0 if trick.complete else 1):
+        return False, None
+    return claim_establishes(record.case, offender.side), None
+
+
+def claim_establishes(case: Case, offending: Side) -> bool:
+    """Law 63A3/63A4: the case's claim or concession establishes a revoke of side ``offending``
+    when a member of that side made it, or agreed to the opponents' (1997 and 2007: both in 63A3).
+    A claim by the other side that the offending side did not agree to leaves the revoke to be
+    corrected (Law 62)."""
+    claim = case.claim
+    assert claim is not None
+    return claim.claimer(case.declarer).side is offending or claim.agreed
 
 
 def _corrected(
@@ -208,6 +293,31 @@ def _check_corrections(record: PlayRecord, corrections: dict[tuple[int, Seat], C
             raise error(f"{c.card} on a {trick.suit_led} lead would not have been a revoke by {c.player}")
     if len(corrections) != len(record.case.corrected):
         raise CaseError("two corrections name the same trick and player", board=board)
+
+
+def _check_requirements(record: PlayRecord) -> None:
+    """Each requirement binds a defender at a trick that was played: a lead requirement or
+    prohibition the leader of that trick, a play requirement another player of it."""
+    case = record.case
+    seen: set[tuple[int, Seat]] = set()
+    for r in case.requirements:
+        problem = None
+        trick = record.trick(r.trick) if 1 <= r.trick <= len(record.tricks) else None
+        if r.player.side is case.declarer.side:
+            problem = "only a defender can be required to lead or play a card (Laws 26, 50D2, 57A)"
+        elif trick is None:
+            problem = f"requirement names trick {r.trick}, which was not played"
+        elif trick.card_of(r.player) is None:
+            problem = f"{r.player} did not play to trick {r.trick}"
+        elif r.kind.is_lead and trick.leader is not r.player:
+            problem = f"a '{r.kind}' requirement, but {trick.leader}, not {r.player}, led trick {r.trick}"
+        elif not r.kind.is_lead and trick.leader is r.player:
+            problem = f"a '{r.kind}' requirement is about following, but {r.player} led trick {r.trick}"
+        elif (r.trick, r.player) in seen:
+            problem = f"two requirements name trick {r.trick} and {r.player}"
+        if problem is not None:
+            raise CaseError(problem, board=case.board, trick=r.trick, seat=str(r.player))
+        seen.add((r.trick, r.player))
 
 
 def _check_penalty_cards(record: PlayRecord) -> None:

@@ -5,7 +5,15 @@ endplay's types are mutable ctypes structures and slow to import; conversion hap
 """
 
 from revoke_equity.model.cards import Card, Rank, Strain, Suit
-from revoke_equity.model.case import Case, Claim, Correction, Noticed, PenaltyCard
+from revoke_equity.model.case import (
+    Case,
+    Claim,
+    Correction,
+    Noticed,
+    PenaltyCard,
+    Requirement,
+    RequirementKind,
+)
 from revoke_equity.model.contract import Contract, Doubling, Vulnerability
 from revoke_equity.model.deal import Deal
 from revoke_equity.model.edition import Edition
@@ -25,6 +33,8 @@ __all__ = [
     "PenaltyCard",
     "Position",
     "Rank",
+    "Requirement",
+    "RequirementKind",
     "Seat",
     "Side",
     "Strain",

@@ -19,14 +19,36 @@ def establishment(ruling: Ruling, revoke: Revoke) -> str:
     """Why a revoke is (not) established, with the Law 63 clause."""
     if revoke.corrected:
         return "Not established: corrected before the offending side played to the next trick."
+    claim = ruling.case.claim
+    if not revoke.established and claim is not None and claim.after_trick >= revoke.trick - 1:
+        claimer = claim.claimer(ruling.case.declarer)
+        return (
+            f"Not established: the claim or concession after trick {claim.after_trick} was made by "
+            f"{claimer}, of the non-offending side, and the offending side did not agree to it "
+            f"(Law {_claim_clause(ruling, opponents=True)}); the revoke is corrected (Law 62), the "
+            "tricks as played and the claim's tricks stand, with no trick transfer."
+        )
     if not revoke.established:
         return "Not established: neither the offender nor his partner played to the next trick."
     seat = revoke.established_by
     if seat is not None:
         who = "the offender" if seat is revoke.player else "the offender's partner"
         return f"Established: {who} ({seat}) played to trick {revoke.trick + 1} (Law 63A1)."
-    clause = "63A3" if ruling.case.laws.value != "2017" else "63A3/63A4"
-    return f"Established: play ended by a claim or concession after the revoke trick (Law {clause})."
+    assert claim is not None
+    claimer = claim.claimer(ruling.case.declarer)
+    if claimer.side is revoke.side:
+        how = f"{claimer}, of the offending side, made the claim or concession"
+        clause = _claim_clause(ruling, opponents=False)
+    else:
+        how = f"the offending side agreed to {claimer}'s claim or concession"
+        clause = _claim_clause(ruling, opponents=True)
+    return f"Established: {how} after the revoke trick (Law {clause})."
+
+
+def _claim_clause(ruling: Ruling, *, opponents: bool) -> str:
+    """63A3 (a member of the offending side makes a claim or concession; 1997 and 2007: also agrees
+    to one); 2017 puts agreeing to the opponents' claim in 63A4."""
+    return "63A4" if opponents and ruling.case.laws.value == "2017" else "63A3"
 
 
 def explain(ruling: Ruling) -> list[str]:

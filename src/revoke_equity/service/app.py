@@ -113,7 +113,11 @@ _CASE_SCHEMA: dict[str, Any] = {
                  "description": "cards in play order from the opening lead"},
         "claim": {"type": "object", "required": ["after_trick", "declarer_tricks"],
                   "properties": {"after_trick": {"type": "integer"},
-                                 "declarer_tricks": {"type": "integer"}}},
+                                 "declarer_tricks": {"type": "integer"},
+                                 "by": {"type": "string", "enum": ["N", "E", "S", "W"],
+                                        "description": "who claimed or conceded (default declarer)"},
+                                 "agreed": {"type": "boolean", "default": True,
+                                            "description": "whether the other side agreed"}}},
         "noticed": {"type": "string", "enum": ["during-play", "end-of-play",
                                                "after-next-deal-call", "after-round"]},
         "corrected": {"type": "array", "items": {
@@ -124,6 +128,13 @@ _CASE_SCHEMA: dict[str, Any] = {
             "type": "object", "properties": {"player": {"type": "string"},
                                              "card": {"type": "string"},
                                              "from_trick": {"type": "integer"}}}},
+        "requirements": {"type": "array", "items": {
+            "type": "object", "required": ["trick", "player", "kind"],
+            "properties": {"trick": {"type": "integer"},
+                           "player": {"type": "string"},
+                           "kind": {"type": "string",
+                                    "enum": ["lead", "no-lead", "highest", "lowest", "suit"]},
+                           "suit": {"type": "string", "enum": ["S", "H", "D", "C"]}}}},
     },
 }
 _EXAMPLE_PBN = (STATIC / "example.pbn").read_text()

@@ -341,7 +341,9 @@
       const defenders = 13 - claim.after_trick - claim.declarer_tricks;
       rows.push(el("tr", { class: "claim-row" },
         el("td", { colspan: expectation ? 10 : 9 },
-          "Claim after trick " + claim.after_trick + ": declarer's side took " + claim.declarer_tricks +
+          "Claim after trick " + claim.after_trick + (claim.by ? " by " + seatName(claim.by) : "") +
+          (claim.agreed === false ? ", not agreed by the other side" : "") +
+          ": declarer's side took " + claim.declarer_tricks +
           " and the defenders " + defenders + " of the remaining " + (13 - claim.after_trick) + " tricks.")));
     }
     return el("section", { class: "block" },
