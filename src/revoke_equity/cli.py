@@ -128,12 +128,16 @@ def _rule(args: argparse.Namespace) -> int:
     except RevokeEquityError as exc:
         print(f"revoke-equity rule: {exc}", file=sys.stderr)
         return EXIT_SOME_FAILED
-    several = len(boards) > 1
+    if not boards:
+        print(f"revoke-equity rule: no board in {args.file or 'the example'}: nothing to rule on",
+              file=sys.stderr)
+        return EXIT_SOME_FAILED
     if args.board is not None:
         boards = [b for b in boards if b.board == args.board]
         if not boards:
             print(f"revoke-equity rule: no board {args.board} in the input", file=sys.stderr)
             return EXIT_SOME_FAILED
+    several = len(boards) > 1
     solver = None
     if not args.no_equity:
         from revoke_equity.solver.pool import default_solver
@@ -167,8 +171,10 @@ def _rule(args: argparse.Namespace) -> int:
             text += _comparison_text(comparison)
         texts.append(text)
     if args.json:
-        payload: object = rulings if several or not rulings else rulings[0]
-        print(json.dumps(payload, indent=2, ensure_ascii=False))
+        # One board: its ruling object (nothing when it failed); several: a list, whatever the format.
+        if several or rulings:
+            payload: object = rulings if several else rulings[0]
+            print(json.dumps(payload, indent=2, ensure_ascii=False))
     else:
         print("\n".join(texts), end="")
     return EXIT_SOME_FAILED if failed else EXIT_OK

@@ -82,7 +82,8 @@ to the ruling log before the answer is sent.
 trick, seat and card at fault), 413 a body over 1 MiB, 415 an unknown Content-Type, 503 no worker
 free (or the solver failed), 504 the ruling exceeded its time budget (the worker is replaced).
 
-**The log.** `GET /api/v1/rulings/{id}` one stored ruling; `GET /api/v1/rulings?limit&offset`
+**The log.** `GET /api/v1/rulings/{id}` one stored ruling, the same JSON as the POST answer
+(`include_case` as there); `GET /api/v1/rulings?limit&offset`
 the newest first; `GET /api/v1/rulings/export` every ruling as JSON lines, oldest first.
 `GET /api/v1/health` the version, the log and the workers. The page for directors is at `/`.
 """
@@ -507,17 +508,24 @@ def create_app(
             lines(), media_type="application/x-ndjson",
             headers={"content-disposition": 'attachment; filename="revoke-equity-rulings.jsonl"'})
 
-    @app.get("/api/v1/rulings/{ruling_id}", tags=["rulings"], summary="One stored ruling",
+    @app.get("/api/v1/rulings/{ruling_id}", tags=["rulings"],
+             summary="One stored ruling, as POST answered it",
              responses={404: {"description": "No ruling with this id",
                               "content": {"application/json": {"schema": _ERROR_SCHEMA}}}})
-    async def get_ruling(ruling_id: str) -> Any:
+    async def get_ruling(
+        ruling_id: str,
+        include_case: Annotated[bool, Query(
+            description="add `case`, `hands`, `tricks`, `dummy` and `handviewer_url`, as POST "
+                        "does")] = False,
+    ) -> Any:
         assert service.store is not None
         row = await asyncio.to_thread(service.store.get, ruling_id)
         if row is None:
             return _error_response(404, f"no ruling with id {ruling_id!r}")
-        record = row.as_dict()
-        record.update(await asyncio.to_thread(_stored_view, row.case))
-        return JSONResponse(record)
+        item = {**row.ruling, "id": row.id, "created": row.created}  # the POST answer's shape
+        if include_case:
+            item.update(await asyncio.to_thread(_stored_view, row.case))
+        return JSONResponse(item)
 
     @app.get("/api/v1/health", tags=["service"], summary="Version, ruling log and workers")
     async def health() -> JSONResponse:
@@ -585,4 +593,5 @@ def _stored_view(case_json: dict[str, Any]) -> dict[str, Any]:
         return board_view(case_from_dict(case_json))
     except Exception:  # a record from another version that no longer reads: show the ruling alone
         log.warning("stored case could not be re-read for display", exc_info=True)
-        return {"hands": None, "tricks": None, "dummy": None, "handviewer_url": None}
+        return {"case": case_json, "hands": None, "tricks": None, "dummy": None,
+                "handviewer_url": None}

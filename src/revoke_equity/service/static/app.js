@@ -498,7 +498,7 @@
 
   async function showStored(id) {
     try {
-      const response = await fetch(API + "/rulings/" + encodeURIComponent(id));
+      const response = await fetch(API + "/rulings/" + encodeURIComponent(id) + "?include_case=true");
       const data = await response.json();
       if (!response.ok) {
         setStatus(data.detail || "no such ruling", "error");
