@@ -90,7 +90,12 @@ def test_openapi_documents_the_api(client: httpx.Client) -> None:
     params = {p["name"] for p in paths["/api/v1/rulings"]["post"]["parameters"]}
     assert {"laws", "noticed", "board"} <= params
     assert "Case" in schema["components"]["schemas"]
-    assert client.get("/docs").status_code == 200
+    docs = client.get("/docs")
+    assert docs.status_code == 200
+    assert "cdn" not in docs.text and "/static-docs/swagger-ui-bundle.js" in docs.text
+    assert "default-src 'self'" in docs.headers["content-security-policy"]
+    bundle = client.get("/static-docs/swagger-ui-bundle.js")
+    assert bundle.status_code == 200 and "SwaggerUIBundle" in bundle.text
 
 
 def test_page_is_served_with_a_strict_policy(client: httpx.Client) -> None:

@@ -22,6 +22,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from revoke_equity import __version__
 from revoke_equity.errors import CaseError
+from revoke_equity.service.docs import DOCS_PATHS, DOCS_POLICY, add_offline_docs
 from revoke_equity.service.inputs import (
     UnsupportedMediaType,
     board_view,
@@ -197,7 +198,7 @@ _CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'
 
 class _Headers:
     """Security headers on every answer; the strict Content-Security-Policy everywhere but the
-    interactive API docs (which load Swagger UI / ReDoc from their CDN)."""
+    interactive API docs, which get their own (their pages start Swagger UI / ReDoc inline)."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -206,16 +207,16 @@ class _Headers:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        docs = scope.get("path", "") in ("/docs", "/redoc", "/docs/oauth2-redirect")
+        docs = scope.get("path", "") in DOCS_PATHS
 
         async def send_with_headers(message: MutableMapping[str, Any]) -> None:
             if message["type"] == "http.response.start":
                 headers = list(message.get("headers", []))
                 headers.append((b"x-content-type-options", b"nosniff"))
                 headers.append((b"referrer-policy", b"no-referrer"))
-                if not docs:
-                    headers.append((b"content-security-policy", _CSP.encode()))
-                    headers.append((b"x-frame-options", b"DENY"))
+                policy = DOCS_POLICY if docs else _CSP
+                headers.append((b"content-security-policy", policy.encode()))
+                headers.append((b"x-frame-options", b"DENY"))
                 message["headers"] = headers
             await send(message)
 
@@ -331,6 +332,8 @@ def create_app(
         version=__version__,
         description=API_DESCRIPTION,
         lifespan=lifespan,
+        docs_url=None,  # served offline by add_offline_docs below
+        redoc_url=None,
         openapi_tags=[
             {"name": "rulings", "description": "Rule on boards; read the ruling log."},
             {"name": "service", "description": "Health."},
@@ -547,6 +550,7 @@ def create_app(
                             headers={"cache-control": "no-cache"})
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    add_offline_docs(app)
     _original_openapi = app.openapi
 
     def openapi() -> dict[str, Any]:
