@@ -106,6 +106,9 @@ def test_page_is_served_with_a_strict_policy(client: httpx.Client) -> None:
     script = client.get("/static/app.js")
     assert script.status_code == 200
     assert "innerHTML" not in script.text.replace("never through innerHTML", "")
+    entry = client.get("/static/entry.js")
+    assert entry.status_code == 200 and "innerHTML" not in entry.text
+    assert "/static/entry.js" in page.text
     assert client.get("/static/style.css").status_code == 200
     assert client.get("/static/../service/app.py").status_code == 404
 

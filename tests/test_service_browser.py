@@ -65,6 +65,7 @@ def test_paste_pbn_rule_and_see_the_revoke(server: Server, browser: Any, output_
     browser.get(server.url + "/")
     wait_for(browser, "#case-text")
     assert "Revoke ruling" in browser.title
+    browser.find_element(By.ID, "tab-paste").click()
     browser.find_element(By.ID, "case-text").send_keys(_board_1_pbn())
     browser.find_element(By.ID, "submit").click()
     sheet = wait_for(browser, "article.ruling")
@@ -119,6 +120,7 @@ def test_bad_board_shows_where_it_is_wrong(server: Server, browser: Any, output_
     from selenium.webdriver.common.by import By
 
     browser.get(server.url + "/")
+    browser.find_element(By.ID, "tab-paste").click()
     text = _board_1_pbn().replace("C2 H9 H4 H7", "C2 H9 H4 SA")  # North cannot hold SA
     box = browser.find_element(By.ID, "case-text")
     box.send_keys(text)

@@ -570,6 +570,22 @@
     if (m) showStored(m[1]);
   }
 
+  // What the entry form (entry.js) uses of this page: DOM helpers and the results area.
+  window.RevokeEquityPage = {
+    el: el,
+    clear: clear,
+    cardNode: cardNode,
+    showResults: showResults,
+    showErrors: (errors, title) => {
+      clear($("results"));
+      $("results").appendChild(errorNode(errors, title));
+    },
+    refresh: () => {
+      loadRecent();
+      loadHealth();
+    },
+  };
+
   document.addEventListener("DOMContentLoaded", () => {
     $("case-form").addEventListener("submit", submit);
     $("case-file").addEventListener("change", (event) => {
