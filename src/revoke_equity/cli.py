@@ -16,6 +16,7 @@ from revoke_equity import __version__
 from revoke_equity.errors import RevokeEquityError
 
 EXIT_OK, EXIT_SOME_FAILED, EXIT_USAGE = 0, 1, 2
+FORMATS = ("text", "json", "pbn", "html")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -49,7 +50,18 @@ def build_parser() -> argparse.ArgumentParser:
                                             "after-round"],
                       help="when attention was first drawn to the revoke (default: the case's own,"
                       " else end-of-play)")
-    rule.add_argument("--json", action="store_true", help="print the ruling JSON of ruling.md")
+    rule.add_argument("--format", choices=FORMATS, default="text",
+                      help="text (default); json: the ruling JSON of docs/ruling-format.md; pbn: "
+                      "the board with its play and the ruling as PBN tags and commentary; html: "
+                      "the printable ruling sheet")
+    rule.add_argument("--json", action="store_const", dest="format", const="json",
+                      help="the same as --format json")
+    sheet = rule.add_argument_group("ruling sheet (--format html; --event also in pbn)")
+    sheet.add_argument("--event", help="the event's name")
+    sheet.add_argument("--session", help="the session")
+    sheet.add_argument("--table", help="the table number")
+    sheet.add_argument("--pairs", nargs=2, metavar=("NS", "EW"),
+                       help="the NS and EW pairs (numbers or names)")
     rule.add_argument("--no-equity", action="store_true",
                       help="skip the double-dummy part (no solver calls)")
     rule.add_argument("--compare", type=int, metavar="SCORE",
@@ -143,11 +155,13 @@ def _rule(args: argparse.Namespace) -> int:
         from revoke_equity.solver.pool import default_solver
 
         solver = default_solver()
+    from revoke_equity.report.score_entry import score_to_enter
     from revoke_equity.report.text import render
     from revoke_equity.ruling import rule
 
     failed = False
     rulings: list[dict[str, object]] = []
+    ruled: list[tuple[object, dict[str, object]]] = []
     texts: list[str] = []
     for entry in boards:
         if entry.error is not None or entry.case is None:
@@ -165,19 +179,44 @@ def _rule(args: argparse.Namespace) -> int:
         comparison = _comparison(ruling, args.compare, field)
         if comparison:
             data["comparison"] = comparison
+        data["score_to_enter"] = [s.as_dict() for s in score_to_enter(data)]
         rulings.append(data)
-        text = render(ruling, unicode=args.unicode)
-        if comparison:
-            text += _comparison_text(comparison)
-        texts.append(text)
-    if args.json:
+        ruled.append((case, data))
+        if args.format == "text":
+            text = render(ruling, unicode=args.unicode)
+            if comparison:
+                text += _comparison_text(comparison)
+            texts.append(text + _score_text(data))
+    _write(args, several, rulings, ruled, texts)
+    return EXIT_SOME_FAILED if failed else EXIT_OK
+
+
+def _write(args: argparse.Namespace, several: bool, rulings: list[dict[str, object]],
+           ruled: list[tuple[object, dict[str, object]]], texts: list[str]) -> None:
+    """Print the rulings in ``args.format``."""
+    if args.format == "json":
         # One board: its ruling object (nothing when it failed); several: a list, whatever the format.
         if several or rulings:
             payload: object = rulings if several else rulings[0]
             print(json.dumps(payload, indent=2, ensure_ascii=False))
-    else:
+    elif args.format == "pbn" and ruled:
+        from revoke_equity.report.pbn import ruled_boards_pbn
+
+        print(ruled_boards_pbn(ruled, event=args.event), end="")  # type: ignore[arg-type]
+    elif args.format == "html" and ruled:
+        from revoke_equity.report.html import SheetFields, ruling_sheets_html
+
+        ns, ew = args.pairs or (None, None)
+        fields = SheetFields(args.event, args.session, args.table, ns, ew)
+        print(ruling_sheets_html(ruled, fields), end="")  # type: ignore[arg-type]
+    elif args.format == "text":
         print("\n".join(texts), end="")
-    return EXIT_SOME_FAILED if failed else EXIT_OK
+
+
+def _score_text(data: dict[str, object]) -> str:
+    lines = ["", "Score to enter", "--------------"]
+    lines += [str(s["text"]) for s in data["score_to_enter"]]  # type: ignore[attr-defined]
+    return "\n".join(lines) + "\n"
 
 
 def _located(exc: RevokeEquityError, board: int | None) -> str:
