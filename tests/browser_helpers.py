@@ -117,5 +117,13 @@ def screenshot(driver: Any, path: Path, width: int) -> None:
     set_viewport(driver, width, PHONE[1] if width < 600 else DESKTOP[1])
 
 
+def screen_at(driver: Any, path: Path, css: str) -> None:
+    """A screenshot of the viewport as it is, scrolled to the element ``css`` (what a phone shows)."""
+    driver.execute_script(f"document.querySelector({css!r}).scrollIntoView({{block: 'start'}})")
+    time.sleep(0.3)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    driver.save_screenshot(str(path))
+
+
 def severe_console_messages(driver: Any) -> list[str]:
     return [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]

@@ -26,6 +26,7 @@ from browser_helpers import (
     PHONE,
     chromium,
     needs_chromium,
+    screen_at,
     screenshot,
     set_viewport,
     severe_console_messages,
@@ -322,6 +323,10 @@ def test_phone_and_desktop_layout(server: Server, browser: Any, output_dir: Path
     for size in (PHONE, DESKTOP):
         _open_page(browser, server, size)
         browser.find_element(By.ID, "hand-N").send_keys(case["deal"], Keys.TAB)
+        board = browser.find_element(By.ID, "entry-board")
+        board.clear()
+        board.send_keys(str(case["board"]))
+        _select(browser, "entry-vul", case["vulnerable"])
         _set_contract(browser, case["contract"], case["declarer"])
         for card in case["play"][:22]:
             _click_card(browser, card)
@@ -335,8 +340,9 @@ def test_phone_and_desktop_layout(server: Server, browser: Any, output_dir: Path
             to_play = browser.find_element(By.CSS_SELECTOR, "#entry-table .entry-hand.to-play")
             centre = browser.find_element(By.CSS_SELECTOR, ".entry-centre")
             assert to_play.location["y"] < centre.location["y"]  # the hand to play comes first
+            screenshot(browser, output_dir / "phone-entry-page.png", PHONE[0])
             shot = output_dir / "phone-entry.png"
-            screenshot(browser, shot, PHONE[0])
+            screen_at(browser, shot, "#play-status")
             _keep(shot)
         for card in case["play"][22:]:
             _click_card(browser, card)
@@ -348,9 +354,9 @@ def test_phone_and_desktop_layout(server: Server, browser: Any, output_dir: Path
         for css in (".diagram", "table.tricks", "table.results", "table.revokes", ".verdict"):
             box = browser.find_element(By.CSS_SELECTOR, css).rect
             assert box["x"] >= 0 and box["x"] + box["width"] <= size[0] + 0.5, (size, css, box)
-        name = "phone-ruling.png" if size == PHONE else "desktop-ruling.png"
-        shot = output_dir / name
-        screenshot(browser, shot, size[0])
+        screenshot(browser, output_dir / f"ruling-{size[0]}.png", size[0])
         if size == PHONE:
+            shot = output_dir / "phone-ruling.png"
+            screen_at(browser, shot, "article.ruling .verdict")
             _keep(shot)
         assert not severe_console_messages(browser)

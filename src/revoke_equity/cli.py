@@ -39,7 +39,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     rule = sub.add_parser("rule", help="rule on the board(s) of a case file",
                           description="Rule on every board of FILE (.json, .pbn, .lin, - for "
-                          "stdin, or a BBO handviewer URL).")
+                          "stdin, or a BBO handviewer URL). The formats are described in the "
+                          "project's docs/case-format.md (the input) and docs/ruling-format.md "
+                          "(the ruling).")
     rule.add_argument("file", nargs="?", help="case file, '-' for stdin, or a handviewer URL")
     rule.add_argument("--example", action="store_true",
                       help="rule on the bundled example board instead of a file")

@@ -61,7 +61,7 @@ with a double-dummy (DDS) estimate of the result without the revoke.
 
 | Content-Type | body |
 |---|---|
-| `application/json` | a JSON case (`spec/case.md`), a list of them, or `{"name", "case", "expect"}` |
+| `application/json` | a JSON case (`docs/case-format.md`), a list of them, or `{"name", "case", "expect"}` |
 | `application/x-pbn` | a PBN file, one or more boards with a `Play` section |
 | `application/x-lin` | a BBO LIN record (`md|...|pc|...|`) |
 | `text/uri-list` | BBO handviewer links, one per line (parsed, never fetched) |
@@ -72,7 +72,7 @@ Options are query parameters, the same for every format and overriding the case'
 of a multi-board file only), `include_case` (add the case, the hands, the tricks and a handviewer
 link to each ruling, for display) and `time_budget` (seconds, can only lower the server's budget).
 
-**Answer.** One board in the input: the ruling JSON (`spec/ruling.md`, format
+**Answer.** One board in the input: the ruling JSON (`docs/ruling-format.md`, format
 `revoke-equity/ruling@1`) plus `id` and `created`. Several boards: a JSON list in input order,
 one ruling per board, or `{"board", "error"}` for a board that could not be read or ruled (the
 others are still ruled; status 200 when at least one board was ruled). Every ruling is committed
@@ -91,7 +91,7 @@ the newest first; `GET /api/v1/rulings/export` every ruling as JSON lines, oldes
 
 _CASE_SCHEMA: dict[str, Any] = {
     "type": "object",
-    "description": "A JSON case (spec/case.md): one board as it was played.",
+    "description": "A JSON case (docs/case-format.md): one board as it was played.",
     "required": ["deal", "contract", "declarer", "play"],
     "additionalProperties": False,
     "properties": {
@@ -369,7 +369,7 @@ def create_app(
         summary="Rule on the board(s) of a JSON case, PBN, LIN or handviewer link",
         openapi_extra={"requestBody": _REQUEST_BODY},
         responses={
-            200: {"description": "The ruling JSON (spec/ruling.md) with its `id`; a list for "
+            200: {"description": "The ruling JSON (docs/ruling-format.md) with its `id`; a list for "
                                  "several boards, where a bad board is `{\"board\", \"error\"}`.",
                   "content": {"application/json": {"schema": {"type": ["object", "array"]}}}},
             413: {"description": "Body over 1 MiB",

@@ -260,6 +260,7 @@
 
   function playCard(card) {
     play.push(card);
+    setStatus("", null);
     drawPlay();
   }
 
