@@ -11,9 +11,13 @@ import json
 import sys
 from collections.abc import Sequence
 from importlib import resources
+from typing import TYPE_CHECKING
 
 from revoke_equity import __version__
 from revoke_equity.errors import RevokeEquityError
+
+if TYPE_CHECKING:
+    from revoke_equity.model.case import Case
 
 EXIT_OK, EXIT_SOME_FAILED, EXIT_USAGE = 0, 1, 2
 FORMATS = ("text", "json", "pbn", "html")
@@ -163,7 +167,7 @@ def _rule(args: argparse.Namespace) -> int:
 
     failed = False
     rulings: list[dict[str, object]] = []
-    ruled: list[tuple[object, dict[str, object]]] = []
+    ruled: list[tuple[Case, dict[str, object]]] = []
     texts: list[str] = []
     for entry in boards:
         if entry.error is not None or entry.case is None:
@@ -194,7 +198,7 @@ def _rule(args: argparse.Namespace) -> int:
 
 
 def _write(args: argparse.Namespace, several: bool, rulings: list[dict[str, object]],
-           ruled: list[tuple[object, dict[str, object]]], texts: list[str]) -> None:
+           ruled: list[tuple[Case, dict[str, object]]], texts: list[str]) -> None:
     """Print the rulings in ``args.format``."""
     if args.format == "json":
         # One board: its ruling object (nothing when it failed); several: a list, whatever the format.
@@ -204,20 +208,22 @@ def _write(args: argparse.Namespace, several: bool, rulings: list[dict[str, obje
     elif args.format == "pbn" and ruled:
         from revoke_equity.report.pbn import ruled_boards_pbn
 
-        print(ruled_boards_pbn(ruled, event=args.event), end="")  # type: ignore[arg-type]
+        print(ruled_boards_pbn(ruled, event=args.event), end="")
     elif args.format == "html" and ruled:
         from revoke_equity.report.html import SheetFields, ruling_sheets_html
 
         ns, ew = args.pairs or (None, None)
         fields = SheetFields(args.event, args.session, args.table, ns, ew)
-        print(ruling_sheets_html(ruled, fields), end="")  # type: ignore[arg-type]
+        print(ruling_sheets_html(ruled, fields), end="")
     elif args.format == "text":
         print("\n".join(texts), end="")
 
 
 def _score_text(data: dict[str, object]) -> str:
+    from revoke_equity.report.score_entry import score_to_enter
+
     lines = ["", "Score to enter", "--------------"]
-    lines += [str(s["text"]) for s in data["score_to_enter"]]  # type: ignore[attr-defined]
+    lines += [s.text for s in score_to_enter(data)]
     return "\n".join(lines) + "\n"
 
 
