@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-SECTIONS = ("solver", "ruling", "naive", "study")
+SECTIONS = ("solver", "ruling", "naive", "sd", "study")
 """The sections of a run, in the order they run (``--only`` picks some)."""
 
 REPO = Path(__file__).resolve().parent.parent
@@ -59,6 +59,16 @@ class Config:
     naive_cases: int = 12
     """Cases also ruled by the no-reuse baseline (worked first, then synthetic)."""
 
+    # -- single-dummy estimate ---------------------------------------------------------------------
+    sd_worked: tuple[str, ...] = ("p",)
+    """Worked cases of the single-dummy section (file name prefixes; ``p``: all)."""
+    sd_synthetic: int = 22
+    """Synthetic cases of the single-dummy section."""
+    sd_tricks: tuple[int, ...] = tuple(range(1, 12))
+    """The tricks their revokes are put on, in turn."""
+    sd_naive: int = 4
+    """The cheapest cases also estimated by the naive version (no memo, one solve per layout)."""
+
     # -- study -------------------------------------------------------------------------------------
     study_cases: int = 40
     """Synthetic cases per study run (one run per worker count)."""
@@ -78,7 +88,8 @@ class Config:
         """About a minute; safe for CI (numbers are indicative only)."""
         return cls(mode="quick", seed=seed, list_deals=5, random_deals=2, hard_deals=0, reps=2,
                    cached_reps=10, worked_cases=None, synthetic_cases=5, ruling_reps=2,
-                   table_reps=1, cold_cases=2, cold_reps=1, naive_cases=3, study_cases=6)
+                   table_reps=1, cold_cases=2, cold_reps=1, naive_cases=3, study_cases=6,
+                   sd_worked=("p04", "p05"), sd_synthetic=2, sd_tricks=(11, 10), sd_naive=1)
 
     @classmethod
     def tiny(cls, seed: int = 11) -> Config:
@@ -87,7 +98,8 @@ class Config:
         return cls(mode="tiny", seed=seed, list_indices=(59, 15), random_deals=1, hard_deals=0,
                    reps=1, cached_reps=2, worked_names=("p03", "p06"), synthetic_cases=1,
                    ruling_reps=1, table_reps=1, cold_cases=1, cold_reps=1, naive_cases=1,
-                   study_cases=2, study_warm_up=False)
+                   study_cases=2, study_warm_up=False, sd_worked=("p04",), sd_synthetic=1,
+                   sd_tricks=(11,), sd_naive=1)
 
     def only(self, sections: tuple[str, ...]) -> Config:
         """This configuration restricted to ``sections`` (kept in run order)."""

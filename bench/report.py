@@ -131,6 +131,43 @@ def _naive_md(section: dict[str, Any]) -> list[str]:
     ]
 
 
+def _single_dummy_md(section: dict[str, Any]) -> list[str]:
+    s = section["summary"]
+    lines = [
+        "",
+        "**Single-dummy estimate** (`--estimate sd`, defaults: strong players, 16 layouts a "
+        "decision, 100 playouts beyond exact propagation): every comparison point of the case, "
+        "from an empty cache and a flushed DDS. DDS calls are boards solved (a batch of n counts "
+        "n).",
+        "",
+        "| cases | n | seconds | DDS boards | boards per DDS call | decisions | ÷ DD table | "
+        "widest 95% half-interval |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for group in ("worked", "synthetic", "all"):
+        g = s.get(group)
+        if g is None:
+            continue
+        lines.append(
+            f"| {group} | {g['cases']} | {_num(g['seconds']['median'])} / "
+            f"{_num(g['seconds']['p90'])} / {_num(g['seconds']['max'])} | "
+            f"{_count(g['engine_calls']['median'])} | {_num(g['boards_per_call'])} | "
+            f"{_count(g['decisions']['median'])} | {_num(g['ratio_to_table']['median'])} | "
+            f"{g['widest_half_interval']:.3f} |")
+    if s.get("by_trick"):
+        lines += ["", "Median seconds by the revoke's trick (synthetic cases): " + ", ".join(
+            f"{t}: {_num(v)}" for t, v in s["by_trick"].items()) + "."]
+    naive = s.get("naive")
+    if naive:
+        lines += ["", f"Against the naive version (no memo of decisions, one uncached SolveBoard "
+                  f"per layout) on the {naive['cases']} cheapest cases, distributions checked "
+                  f"equal: naive/ours {_num(naive['ratio_median'])} "
+                  f"({_num(naive['ratio_min'])}-{_num(naive['ratio_max'])}), DDS boards "
+                  f"{_count(naive['ours_engine_calls'])} → {_count(naive['naive_engine_calls'])} "
+                  "(median)."]
+    return lines
+
+
 def _study_md(section: dict[str, Any]) -> list[str]:
     lines = [
         "",
@@ -162,6 +199,8 @@ def markdown(report: dict[str, Any]) -> str:
         lines += _pipeline_md(report["pipeline"])
     if "naive" in report:
         lines += _naive_md(report["naive"])
+    if "single_dummy" in report:
+        lines += _single_dummy_md(report["single_dummy"])
     if "study" in report:
         lines += _study_md(report["study"])
     checks = report["checks"]

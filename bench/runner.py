@@ -50,6 +50,10 @@ def run(config: Config, out: Path | None = None, log: Log = stderr_log) -> dict[
         from bench.pipeline import run_naive
 
         report["naive"] = run_naive(config, oracle, log)
+    if "sd" in config.sections:
+        from bench.single_dummy import run_single_dummy
+
+        report["single_dummy"] = run_single_dummy(config, oracle, log)
     if "study" in config.sections:
         from bench.study_bench import run_study_bench
 

@@ -1,7 +1,15 @@
 #!/usr/bin/env bash
 # The README's test command: install with the test extras, lint, run the tests (slow ones excluded).
+# Inside a virtual environment (as CI's .ci/run makes) it installs there; otherwise it makes and
+# uses ./.venv, so it also works on a distribution's Python that refuses system-wide installs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-python -m pip install --quiet -e ".[test]"
-python -m ruff check
-python -m pytest -q -m "not slow"
+if python3 -c 'import sys; sys.exit(sys.prefix == sys.base_prefix)'; then
+  python=python3
+else
+  [ -x .venv/bin/python ] || python3 -m venv .venv
+  python=.venv/bin/python
+fi
+"$python" -m pip install --quiet -e ".[test]"
+"$python" -m ruff check
+"$python" -m pytest -q -m "not slow"

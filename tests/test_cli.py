@@ -48,7 +48,7 @@ def test_several_boards_give_a_list_and_board_filter(capsys: pytest.CaptureFixtu
     code, out, _ = run(["rule", pbn, "--json", "--no-equity"], capsys)
     assert code == 0 and [r["board"] for r in json.loads(out)] == [1, 2, 14]
     code, out, _ = run(["rule", pbn, "--json", "--board", "2", "--no-equity"], capsys)
-    assert code == 0 and [r["board"] for r in json.loads(out)] == [2]
+    assert code == 0 and json.loads(out)["board"] == 2  # one board: an object, as for a JSON case
     code, _, err = run(["rule", pbn, "--board", "5"], capsys)
     assert code == 1 and "no board 5" in err
 
@@ -58,7 +58,6 @@ def test_pbn_lin_and_json_give_the_same_ruling(capsys: pytest.CaptureFixture[str
         code, out, _ = run(["rule", path, "--json", "--board", board], capsys)
         assert code == 0
         data = json.loads(out)
-        data = data[0] if isinstance(data, list) else data
         data.pop("solver", None)
         data.pop("handviewer", None)
         return data
@@ -162,3 +161,31 @@ def test_bad_estimate_options_are_usage_errors(capsys: pytest.CaptureFixture[str
     for bad in (["--worlds", "0"], ["--likely", "0.1", "--probable", "0.2"], ["--also", "xx"]):
         code, _, err = run(["rule", path, *bad], capsys)
         assert code == 2 and "revoke-equity rule" in err
+
+
+@pytest.mark.parametrize(("name", "text"), [
+    pytest.param("empty.pbn", "", id="empty-pbn"),
+    pytest.param("header.pbn", "% PBN 2.1\n% EXPORT\n", id="pbn-header-only"),
+    pytest.param("none.json", "[]", id="empty-json-list"),
+])
+@pytest.mark.parametrize("as_json", [False, True], ids=["text", "json"])
+def test_no_board_in_the_input_is_an_error(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                           name: str, text: str, as_json: bool) -> None:
+    path = tmp_path / name
+    path.write_text(text)
+    code, out, err = run(["rule", str(path), "--no-equity", *(["--json"] if as_json else [])], capsys)
+    assert code == 1 and out == ""
+    assert "no board" in err and name in err
+
+
+def test_one_board_of_a_list_is_an_object_and_a_failed_one_prints_nothing(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    case = json.loads((CASES / "p01-64A1-offender-won-revoke-trick.json").read_text())["case"]
+    path = tmp_path / "one.json"
+    path.write_text(json.dumps([case]))
+    code, out, _ = run(["rule", str(path), "--json", "--no-equity"], capsys)
+    assert code == 0 and json.loads(out)["board"] == 1
+    case["play"][15] = "SA"  # West holds SA: the only board cannot be read
+    path.write_text(json.dumps([case]))
+    code, out, err = run(["rule", str(path), "--json", "--no-equity"], capsys)
+    assert code == 1 and out == "" and "SA" in err

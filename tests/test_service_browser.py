@@ -7,31 +7,26 @@ Screenshots go to ``<pytest tmp dir>/test-output/`` and their paths are printed.
 
 from __future__ import annotations
 
-import shutil
-import tempfile
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from browser_helpers import (
+    DESKTOP,
+    chromium,
+    needs_chromium,
+    reset_viewport,
+    screenshot,
+    severe_console_messages,
+    wait_for,
+    wait_until,
+)
 from service_helpers import Server
 
 CASES = Path(__file__).parent / "data" / "cases"
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-CHROMEDRIVER = shutil.which("chromedriver")
-CHROMIUM_FLAGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--disable-dev-shm-usage", "--window-size=1280,1000", "--lang=en-GB",
-]
-
-pytestmark = [
-    pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (apt-get install chromium)"),
-    pytest.mark.skipif(CHROMEDRIVER is None,
-                       reason="chromedriver is not installed (apt-get install chromium-driver)"),
-]
+pytestmark = needs_chromium
 
 
 def _board_1_pbn() -> str:
@@ -53,22 +48,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    webdriver = pytest.importorskip("selenium.webdriver", reason="Selenium is not installed")
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    profile = tempfile.mkdtemp(prefix="revoke-equity-chromium-")
-    for flag in [*CHROMIUM_FLAGS, f"--user-data-dir={profile}"]:
-        options.add_argument(flag)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
-    driver.set_page_load_timeout(30)
-    try:
+    with chromium() as driver:
         yield driver
-    finally:
-        driver.quit()
-        shutil.rmtree(profile, ignore_errors=True)
 
 
 @pytest.fixture
@@ -78,40 +59,19 @@ def output_dir(tmp_path: Path) -> Path:
     return folder
 
 
-def _wait(driver: Any, css: str, timeout: float = 60) -> Any:
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.support import expected_conditions
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    return WebDriverWait(driver, timeout).until(
-        expected_conditions.presence_of_element_located((By.CSS_SELECTOR, css)))
-
-
-def _full_page_screenshot(driver: Any, path: Path) -> None:
-    height = driver.execute_script("return document.documentElement.scrollHeight")
-    driver.set_window_size(1280, min(int(height) + 40, 6000))
-    driver.execute_script("window.scrollTo(0, 0)")
-    time.sleep(0.3)
-    driver.save_screenshot(str(path))
-    driver.set_window_size(1280, 1000)
-
-
-def _severe_console_messages(driver: Any) -> list[str]:
-    return [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
-
-
 def test_paste_pbn_rule_and_see_the_revoke(server: Server, browser: Any, output_dir: Path) -> None:
     from selenium.webdriver.common.by import By
 
     browser.get(server.url + "/")
-    _wait(browser, "#case-text")
+    wait_for(browser, "#case-text")
     assert "Revoke ruling" in browser.title
+    browser.find_element(By.ID, "tab-paste").click()
     browser.find_element(By.ID, "case-text").send_keys(_board_1_pbn())
     from selenium.webdriver.support.ui import Select
 
     Select(browser.find_element(By.ID, "estimate")).select_by_value("dd")
     browser.find_element(By.ID, "submit").click()
-    sheet = _wait(browser, "article.ruling")
+    sheet = wait_for(browser, "article.ruling")
 
     # The revoke at trick 4 (East's C2) is marked in the trick table
     revoke = sheet.find_element(By.CSS_SELECTOR, 'table.tricks td.revoke[data-trick="4"]')
@@ -125,9 +85,11 @@ def test_paste_pbn_rule_and_see_the_revoke(server: Server, browser: Any, output_
     verdict = sheet.find_element(By.CSS_SELECTOR, ".verdict").text
     assert "Law 64A1" in verdict and "12 tricks" in verdict and "NS +620" in verdict
     results = sheet.find_element(By.CSS_SELECTOR, "table.results").text
-    for label in ("Table result", "After rectification", "Double-dummy equity", "Replay estimate",
-                  "Recommended"):
+    for label in ("Table result", "After rectification", "Double-dummy (dd)", "Recommended"):
         assert label in results
+    likely = sheet.find_element(By.CSS_SELECTOR, "section.distribution-block")
+    assert "the likely result without the revoke" in likely.text.lower() and "Law 64C1" in likely.text
+    assert likely.find_elements(By.CSS_SELECTOR, ".bar-row.likely")
     assert "NS −100" in results and "NS +600" in results
     # The four hands, a handviewer link and the ruling id
     assert len(sheet.find_elements(By.CSS_SELECTOR, ".diagram .hand")) == 4
@@ -135,10 +97,10 @@ def test_paste_pbn_rule_and_see_the_revoke(server: Server, browser: Any, output_
     assert link.startswith("https://www.bridgebase.com/tools/handviewer.html?lin=")
     ruling_id = sheet.get_attribute("data-ruling-id")
     assert len(ruling_id) == 32 and ruling_id in sheet.text
-    assert not _severe_console_messages(browser)
+    assert not severe_console_messages(browser)
 
     screen = output_dir / "ruling-page.png"
-    _full_page_screenshot(browser, screen)
+    screenshot(browser, screen, DESKTOP[0])
     print(f"\nscreenshot: {screen}")
 
     # The printable sheet: print media hides the form and shows the signature lines
@@ -147,14 +109,14 @@ def test_paste_pbn_rule_and_see_the_revoke(server: Server, browser: Any, output_
         assert not browser.find_element(By.ID, "input-panel").is_displayed()
         assert sheet.find_element(By.CSS_SELECTOR, ".signature").is_displayed()
         printed = output_dir / "ruling-print.png"
-        _full_page_screenshot(browser, printed)
+        screenshot(browser, printed, DESKTOP[0])
         print(f"print view: {printed}")
     finally:
         browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
 
     # The stored ruling opens again from its link (#ruling=id)
     browser.get(f"{server.url}/#ruling={ruling_id}")
-    again = _wait(browser, "article.ruling")
+    again = wait_for(browser, "article.ruling")
     assert again.get_attribute("data-ruling-id") == ruling_id
     assert again.find_elements(By.CSS_SELECTOR, 'table.tricks td.revoke[data-trick="4"]')
 
@@ -163,11 +125,12 @@ def test_bad_board_shows_where_it_is_wrong(server: Server, browser: Any, output_
     from selenium.webdriver.common.by import By
 
     browser.get(server.url + "/")
+    browser.find_element(By.ID, "tab-paste").click()
     text = _board_1_pbn().replace("C2 H9 H4 H7", "C2 H9 H4 SA")  # North cannot hold SA
     box = browser.find_element(By.ID, "case-text")
     box.send_keys(text)
     browser.find_element(By.ID, "submit").click()
-    error = _wait(browser, ".error-box")
+    error = wait_for(browser, ".error-box")
     assert "trick 4" in error.text.lower() or "4" in error.find_element(By.CSS_SELECTOR, "tbody").text
     cells = [td.text for td in error.find_elements(By.CSS_SELECTOR, "tbody td")]
     assert cells[0] == "1" and cells[2] == "4" and cells[3] == "North" and "A" in cells[4]
@@ -176,25 +139,48 @@ def test_bad_board_shows_where_it_is_wrong(server: Server, browser: Any, output_
     browser.find_element(By.ID, "clear").click()
     browser.find_element(By.ID, "case-text").send_keys('{"deal": "<img src=x onerror=alert(1)>"}')
     browser.find_element(By.ID, "submit").click()
-    error = _wait(browser, ".error-box")
+    error = wait_for(browser, ".error-box")
     assert not browser.find_elements(By.CSS_SELECTOR, ".error-box img")
-    _full_page_screenshot(browser, output_dir / "error.png")
+    screenshot(browser, output_dir / "error.png", DESKTOP[0])
+
+
+def test_api_docs_render_offline(server: Server, browser: Any, output_dir: Path) -> None:
+    """/docs (Swagger UI) renders every operation from files this server serves: no other host is
+    reachable from this browser (see browser_helpers), and the page's policy allows none."""
+    from selenium.webdriver.common.by import By
+
+    reset_viewport(browser)
+    severe_console_messages(browser)  # drop what earlier tests logged
+    browser.get(server.url + "/docs")
+    wait_until(browser, "document.querySelectorAll('.opblock').length >= 5")
+    paths = {e.text for e in browser.find_elements(By.CSS_SELECTOR, ".opblock-summary-path")}
+    assert {"/api/v1/rulings", "/api/v1/rulings/{ruling_id}", "/api/v1/health"} <= paths, paths
+    loaded = browser.execute_script(
+        "return performance.getEntriesByType('resource').map(e => e.name)")
+    assert any("/static-docs/swagger-ui-bundle.js" in url for url in loaded)
+    assert all(url.startswith(server.url) for url in loaded), loaded
+    assert not severe_console_messages(browser)
+    screenshot(browser, output_dir / "docs.png", DESKTOP[0])
 
 
 def test_disputed_claim_is_shown_in_the_trick_table(server: Server, browser: Any) -> None:
     """l01: declarer S claimed after E's revoke at trick 6 and the defenders did not agree."""
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
 
+    reset_viewport(browser)
     browser.get(server.url + "/")
-    _wait(browser, "#case-text")
-    browser.get_log("browser")  # drop the messages of earlier tests
+    wait_for(browser, "#case-text")
+    severe_console_messages(browser)  # drop the messages of earlier tests
+    browser.find_element(By.ID, "tab-paste").click()
     text = (CASES.parent / "laws" / "l01-claim-disputed.json").read_text()
     browser.execute_script("document.getElementById('case-text').value = arguments[0]", text)
+    Select(browser.find_element(By.ID, "estimate")).select_by_value("dd")
     browser.find_element(By.ID, "submit").click()
-    sheet = _wait(browser, "article.ruling")
+    sheet = wait_for(browser, "article.ruling")
     claim = sheet.find_element(By.CSS_SELECTOR, "table.tricks tr.claim-row").text
     assert "Claim after trick 6 by South, not agreed by the other side" in claim
     steps = sheet.find_element(By.CSS_SELECTOR, "ol.steps").text
     assert "Not established" in steps and "did not agree" in steps
-    assert not _severe_console_messages(browser)
+    assert not severe_console_messages(browser)
 

@@ -27,7 +27,11 @@ from revoke_equity.scoring import imps, matchpoints, weighted_imps, weighted_mat
 if TYPE_CHECKING:
     from revoke_equity.ruling import Ruling
 
+if TYPE_CHECKING:
+    from revoke_equity.model.case import Case
+
 EXIT_OK, EXIT_SOME_FAILED, EXIT_USAGE = 0, 1, 2
+FORMATS = ("text", "json", "pbn", "html")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -50,7 +54,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     rule = sub.add_parser("rule", help="rule on the board(s) of a case file",
                           description="Rule on every board of FILE (.json, .pbn, .lin, - for "
-                          "stdin, or a BBO handviewer URL).")
+                          "stdin, or a BBO handviewer URL). The formats are described in the "
+                          "project's docs/case-format.md (the input) and docs/ruling-format.md "
+                          "(the ruling).")
     rule.add_argument("file", nargs="?", help="case file, '-' for stdin, or a handviewer URL")
     rule.add_argument("--example", action="store_true",
                       help="rule on the bundled example board instead of a file")
@@ -61,7 +67,18 @@ def build_parser() -> argparse.ArgumentParser:
                                             "after-round"],
                       help="when attention was first drawn to the revoke (default: the case's own,"
                       " else end-of-play)")
-    rule.add_argument("--json", action="store_true", help="print the ruling JSON of ruling.md")
+    rule.add_argument("--format", choices=FORMATS, default="text",
+                      help="text (default); json: the ruling JSON of docs/ruling-format.md; pbn: "
+                      "the board with its play and the ruling as PBN tags and commentary; html: "
+                      "the printable ruling sheet")
+    rule.add_argument("--json", action="store_const", dest="format", const="json",
+                      help="the same as --format json")
+    sheet = rule.add_argument_group("ruling sheet (--format html; --event also in pbn)")
+    sheet.add_argument("--event", help="the event's name")
+    sheet.add_argument("--session", help="the session")
+    sheet.add_argument("--table", help="the table number")
+    sheet.add_argument("--pairs", nargs=2, metavar=("NS", "EW"),
+                       help="the NS and EW pairs (numbers or names)")
     rule.add_argument("--no-equity", action="store_true",
                       help="skip the double-dummy part (no solver calls)")
     rule.add_argument("--compare", type=int, metavar="SCORE",
@@ -85,6 +102,9 @@ def build_parser() -> argparse.ArgumentParser:
     likely.add_argument("--playouts", type=int, default=DEFAULT_PLAYOUTS,
                         help=f"sampled playouts when exact propagation is too large (default "
                         f"{DEFAULT_PLAYOUTS})")
+    likely.add_argument("--jobs", type=int, default=2,
+                        help="processes that play the sampled playouts (default 2; the answer is "
+                        "the same with any number)")
     likely.add_argument("--likely", type=float, default=LIKELY, metavar="P",
                         help="probability of a likely result (default 1/3)")
     likely.add_argument("--probable", type=float, default=PROBABLE, metavar="P",
@@ -141,6 +161,7 @@ def _options(args: argparse.Namespace) -> EstimateOptions:
         return EstimateOptions(
             estimate=args.estimate, players=args.players, worlds=args.worlds,
             playouts=args.playouts, seed=args.seed, likely=args.likely, probable=args.probable,
+            jobs=args.jobs,
             extra=tuple(n.strip() for n in args.also.split(",") if n.strip()))
     except ValueError as exc:
         raise _UsageError(str(exc)) from None
@@ -170,22 +191,28 @@ def _rule(args: argparse.Namespace) -> int:
     except RevokeEquityError as exc:
         print(f"revoke-equity rule: {exc}", file=sys.stderr)
         return EXIT_SOME_FAILED
-    several = len(boards) > 1
+    if not boards:
+        print(f"revoke-equity rule: no board in {args.file or 'the example'}: nothing to rule on",
+              file=sys.stderr)
+        return EXIT_SOME_FAILED
     if args.board is not None:
         boards = [b for b in boards if b.board == args.board]
         if not boards:
             print(f"revoke-equity rule: no board {args.board} in the input", file=sys.stderr)
             return EXIT_SOME_FAILED
+    several = len(boards) > 1
     solver = None
     if not args.no_equity:
         from revoke_equity.solver.pool import default_solver
 
         solver = default_solver()
+    from revoke_equity.report.score_entry import score_to_enter
     from revoke_equity.report.text import render
     from revoke_equity.ruling import rule
 
     failed = False
     rulings: list[dict[str, object]] = []
+    ruled: list[tuple[Case, dict[str, object]]] = []
     texts: list[str] = []
     for entry in boards:
         if entry.error is not None or entry.case is None:
@@ -203,17 +230,46 @@ def _rule(args: argparse.Namespace) -> int:
         comparison = _comparison(ruling, args.compare, field)
         if comparison:
             data["comparison"] = comparison
+        data["score_to_enter"] = [s.as_dict() for s in score_to_enter(data)]
         rulings.append(data)
-        text = render(ruling, unicode=args.unicode)
-        if comparison:
-            text += _comparison_text(comparison)
-        texts.append(text)
-    if args.json:
-        payload: object = rulings if several or not rulings else rulings[0]
-        print(json.dumps(payload, indent=2, ensure_ascii=False))
-    else:
-        print("\n".join(texts), end="")
+        ruled.append((case, data))
+        if args.format == "text":
+            text = render(ruling, unicode=args.unicode)
+            if comparison:
+                text += _comparison_text(comparison)
+            texts.append(text + _score_text(data))
+    _write(args, several, rulings, ruled, texts)
     return EXIT_SOME_FAILED if failed else EXIT_OK
+
+
+def _write(args: argparse.Namespace, several: bool, rulings: list[dict[str, object]],
+           ruled: list[tuple[Case, dict[str, object]]], texts: list[str]) -> None:
+    """Print the rulings in ``args.format``."""
+    if args.format == "json":
+        # One board: its ruling object (nothing when it failed); several: a list, whatever the format.
+        if several or rulings:
+            payload: object = rulings if several else rulings[0]
+            print(json.dumps(payload, indent=2, ensure_ascii=False))
+    elif args.format == "pbn" and ruled:
+        from revoke_equity.report.pbn import ruled_boards_pbn
+
+        print(ruled_boards_pbn(ruled, event=args.event), end="")
+    elif args.format == "html" and ruled:
+        from revoke_equity.report.html import SheetFields, ruling_sheets_html
+
+        ns, ew = args.pairs or (None, None)
+        fields = SheetFields(args.event, args.session, args.table, ns, ew)
+        print(ruling_sheets_html(ruled, fields), end="")
+    elif args.format == "text":
+        print("\n".join(texts), end="")
+
+
+def _score_text(data: dict[str, object]) -> str:
+    from revoke_equity.report.score_entry import score_to_enter
+
+    lines = ["", "Score to enter", "--------------"]
+    lines += [s.text for s in score_to_enter(data)]
+    return "\n".join(lines) + "\n"
 
 
 def _located(exc: RevokeEquityError, board: int | None) -> str:

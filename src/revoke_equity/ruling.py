@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from revoke_equity.equity.estimate import Estimate, EstimateOptions
-from revoke_equity.equity.single_dummy import estimator
+from revoke_equity.equity.single_dummy import SingleDummy, estimator
 from revoke_equity.equity.trace import PlayTrace, play_trace
 from revoke_equity.io.handviewer import handviewer_url
 from revoke_equity.laws import twelfth_trick
@@ -200,8 +200,9 @@ def rule(case: Case, solver: Solver | None = None, *, options: EstimateOptions |
     comparisons: tuple[Comparison, ...] = ()
     if solver is not None:
         points = comparison_points(record, revokes, transfer, case.laws)
+        policy = SingleDummy(record, options).new_policy(solver) if points else None
         comparisons = tuple(
-            Comparison(point, {name: estimator(name, record, options).estimate(point, solver)
+            Comparison(point, {name: estimator(name, record, options, policy).estimate(point, solver)
                                for name in options.names})
             for point in points
         )

@@ -27,9 +27,11 @@ player often plays one that is a fraction of a trick worse."""
 
 DEFAULT_WORLDS = 16
 """Layouts each single-dummy decision is judged on (all of them when there are no more)."""
-DEFAULT_PLAYOUTS = 100
-"""Sampled playouts when the tree is too large for exact propagation: the 95% interval of any
-probability is then at most about +/-0.096."""
+DEFAULT_PLAYOUTS = 200
+"""The most sampled playouts when the tree is too large for exact propagation."""
+DEFAULT_PRECISION = 0.10
+"""Playouts stop (after a block of 20) once every reported probability's 95% interval is within
++/- this; about 100 playouts for an even split, fewer when one result dominates."""
 DEFAULT_SEED = 2024
 
 
@@ -42,10 +44,15 @@ class EstimateOptions:
     players: str = "strong"
     worlds: int = DEFAULT_WORLDS
     playouts: int = DEFAULT_PLAYOUTS
+    precision: float = DEFAULT_PRECISION
+    """Stop sampling once every probability's 95% interval is within +/- this (0: never)."""
     seed: int = DEFAULT_SEED
     likely: float = LIKELY
     probable: float = PROBABLE
-    exact_budget: int = 200
+    jobs: int = 1
+    """Processes that play the sampled playouts (each block of playouts gives the same outcomes
+    in any process: the answer does not depend on this)."""
+    exact_budget: int = 100
     """Positions the exact propagation may expand before it falls back to sampled playouts."""
     extra: tuple[str, ...] = ()
     """Estimates computed for display beside the recommendation's own (``dd`` is always)."""
@@ -63,6 +70,10 @@ class EstimateOptions:
             raise ValueError("worlds must be 1-200 (DDS solves at most 200 boards in one batch)")
         if not 1 <= self.playouts <= 100_000:
             raise ValueError("playouts must be 1-100000")
+        if not 1 <= self.jobs <= 64:
+            raise ValueError("jobs must be 1-64")
+        if not 0 <= self.precision < 1:
+            raise ValueError("precision must be at least 0 and below 1")
         if not 0 < self.probable <= self.likely <= 1:
             raise ValueError("the thresholds need 0 < probable <= likely <= 1")
 

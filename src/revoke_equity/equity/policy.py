@@ -71,6 +71,30 @@ class SingleDummyPolicy:
         self.seed = seed
         self.stats = PolicyStats()
         self._memo: dict[tuple[object, ...], Choice] = {}
+        self._worlds: dict[tuple[object, ...], int] = {}
+        """Layouts solved for each memoised view (for :meth:`used`)."""
+        self._used: dict[tuple[object, ...], None] = {}
+
+    def used(self) -> list[tuple[tuple[object, ...], Choice, int]]:
+        """The decisions asked for since the last call, solved now or before: ``(view, choice,
+        layouts)``, in order."""
+        out = [(view, self._memo[view], self._worlds.get(view, 0)) for view in self._used]
+        self._used = {}
+        return out
+
+    def known(self) -> list[tuple[tuple[object, ...], Choice, int]]:
+        """Every decision memoised here: ``(view, choice, layouts)``."""
+        return [(view, choice, self._worlds.get(view, 0)) for view, choice in self._memo.items()]
+
+    def learn(self, decisions: list[tuple[tuple[object, ...], Choice, int]]) -> None:
+        """Take decisions solved elsewhere (another process) as if solved here: the stats count
+        each view once, whoever solved it first."""
+        for view, choice, worlds in decisions:
+            if view not in self._memo:
+                self._memo[view] = choice
+                self._worlds[view] = worlds
+                self.stats.solved_decisions += 1
+                self.stats.worlds_solved += worlds
 
     def decider(self, position: Position) -> Seat:
         """Who chooses the card: the player to move, or declarer for dummy."""
@@ -91,10 +115,13 @@ class SingleDummyPolicy:
         who = chooser or self.decider(position)
         seen = self._seen(position, who, pinned)
         key = self._view(position, who, seen, voids, tuple(legal))
+        self._used[key] = None
         cached = self._memo.get(key)
         if cached is not None:
             return cached
+        before = self.stats.worlds_solved
         reps, values = self._values(position, who, seen, voids, groups, key)
+        self._worlds[key] = self.stats.worlds_solved - before
         probs = softmax(values, self.tau)
         ranked = sorted(zip(reps, probs, strict=True), key=lambda cp: -cp[1])
         choice = tuple((c, p) for c, p in ranked if p > 0)

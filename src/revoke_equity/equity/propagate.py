@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from revoke_equity.equity.policy import Choice, Voids
 from revoke_equity.model.cards import Card, Suit
+from revoke_equity.model.distribution import wilson_interval
 from revoke_equity.model.play import PlayRecord
 from revoke_equity.model.position import Position, trick_winner
 from revoke_equity.model.seats import Seat
@@ -79,6 +80,8 @@ def voids_shown(record: PlayRecord, upto: int) -> Voids:
 
 Policy = Callable[[Line], Choice]
 Outcome = Callable[[Line], int]
+RunBlocks = Callable[[list[range]], list[Counter[int]]]
+"""Runs blocks of playouts (by their numbers) elsewhere and returns their outcome counts."""
 
 
 class OverBudget(Exception):
@@ -111,16 +114,52 @@ def exact(root: Line, policy: Policy, outcome: Outcome, budget: int,
 
 
 def sampled(root: Line, policy: Policy, outcome: Outcome, playouts: int, seed: int,
-            offender: Seat | None = None) -> Counter[int]:
-    """How many of ``playouts`` seeded playouts under ``policy`` end with each ``outcome``."""
+            offender: Seat | None = None, *, precision: float = 0.0, block: int = 20,
+            run_blocks: RunBlocks | None = None, width: int = 1) -> Counter[int]:
+    """How many seeded playouts under ``policy`` end with each ``outcome``: at most ``playouts``,
+    in blocks of ``block``; with ``precision`` > 0, no more once every result's 95% interval is
+    within +/-``precision``. The check follows each block in order, so the count is the same
+    however the blocks are run: here one at a time, or ``width`` at a time by ``run_blocks`` (in
+    other processes)."""
+    blocks = [range(start, min(start + block, playouts)) for start in range(0, playouts, block)]
     counts: Counter[int] = Counter()
-    for number in range(playouts):
+    done = 0
+    while done < len(blocks):
+        batch = blocks[done:done + width]
+        if run_blocks is None:
+            results = [playout_block(root, policy, outcome, numbers, seed, offender)
+                       for numbers in batch]
+        else:
+            results = run_blocks(batch)
+        for result in results:
+            counts.update(result)
+            done += 1
+            if precision > 0 and done < len(blocks) and precise(counts, precision):
+                return counts
+    return counts
+
+
+def playout_block(root: Line, policy: Policy, outcome: Outcome, numbers: range, seed: int,
+                  offender: Seat | None = None) -> Counter[int]:
+    """The outcomes of the playouts numbered ``numbers`` (each seeded by its number alone)."""
+    counts: Counter[int] = Counter()
+    for number in numbers:
         rng = random.Random(playout_seed(seed, number))
         line = root
         while not line.position.is_over:
             line = line.play(pick(policy(line), rng.random()), offender)
         counts[outcome(line)] += 1
     return counts
+
+
+def precise(counts: Counter[int], precision: float) -> bool:
+    """Every result's 95% Wilson interval is within +/-``precision`` of its share."""
+    n = sum(counts.values())
+    for k in counts.values():
+        lo, hi = wilson_interval(k, n)
+        if max(k / n - lo, hi - k / n) > precision:
+            return False
+    return True
 
 
 def pick(choice: Choice, u: float) -> Card:

@@ -15,12 +15,24 @@ process.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import hashlib
+import pickle
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
 
 from revoke_equity.equity.dd_equity import DoubleDummy
 from revoke_equity.equity.estimate import Estimate, EstimateOptions, Estimator
 from revoke_equity.equity.policy import Choice, SingleDummyPolicy
-from revoke_equity.equity.propagate import Line, OverBudget, exact, modal, sampled, voids_shown
+from revoke_equity.equity.propagate import (
+    Line,
+    OverBudget,
+    exact,
+    modal,
+    playout_block,
+    sampled,
+    voids_shown,
+)
 from revoke_equity.laws.comparison import ComparisonPoint
 from revoke_equity.model.cards import Card
 from revoke_equity.model.distribution import TrickDistribution, wilson_interval
@@ -33,9 +45,18 @@ from revoke_equity.solver.bruteforce import BruteForceSolver
 class _Estimator:
     name = ""
 
-    def __init__(self, record: PlayRecord, options: EstimateOptions) -> None:
+    def __init__(self, record: PlayRecord, options: EstimateOptions,
+                 policy: SingleDummyPolicy | None = None) -> None:
         self.record = record
         self.options = options
+        self.shared = policy
+        """A policy shared with the ruling's other estimates (its decisions are memoised on the
+        player's view, so they serve every estimate alike); ``None``: one of its own."""
+
+    def new_policy(self, solver: Solver) -> SingleDummyPolicy:
+        opts = self.options
+        return SingleDummyPolicy(solver, self.record.case.declarer, worlds=opts.worlds,
+                                 tau=opts.temperature, seed=opts.seed, small=BruteForceSolver())
 
     def policy(self, point: ComparisonPoint, sd: SingleDummyPolicy) -> tuple[Line, object]:
         raise NotImplementedError
@@ -49,8 +70,8 @@ class _Estimator:
 
     def estimate(self, point: ComparisonPoint, solver: Solver) -> Estimate:
         opts = self.options
-        sd = SingleDummyPolicy(solver, self.record.case.declarer, worlds=opts.worlds,
-                               tau=opts.temperature, seed=opts.seed, small=BruteForceSolver())
+        sd = self.shared or self.new_policy(solver)
+        decisions, worlds = sd.stats.solved_decisions, sd.stats.worlds_solved
         root, policy = self.policy(point, sd)
         offender = point.player if point.tracks_offender_wins else None
 
@@ -65,17 +86,23 @@ class _Estimator:
             distribution = TrickDistribution.from_mapping(probs)
             parameters["method"] = "exact"
         except OverBudget:
-            counts = sampled(root, policy, outcome, opts.playouts, opts.seed, offender)  # type: ignore[arg-type]
+            fan_out = None
+            if opts.jobs > 1:
+                def local(numbers: range) -> Counter[int]:
+                    return playout_block(root, policy, outcome, numbers, opts.seed, offender)  # type: ignore[arg-type]
+
+                fan_out = _ProcessBlocks(self.name, self.record, opts, point, sd, local)
+            counts = sampled(root, policy, outcome, opts.playouts, opts.seed, offender,  # type: ignore[arg-type]
+                             precision=opts.precision, run_blocks=fan_out, width=opts.jobs)
+            done = sum(counts.values())
             distribution = TrickDistribution.from_counts(counts)
-            interval = {t: wilson_interval(counts.get(t, 0), opts.playouts)
-                        for t in sorted(counts)}
+            interval = {t: wilson_interval(counts.get(t, 0), done) for t in sorted(counts)}
             parameters["method"] = "sampled"
-            parameters["playouts"] = opts.playouts
+            parameters["playouts"] = done
         details = self.details(point, root, policy, offender)
-        details["decisions"] = sd.stats.solved_decisions
-        details["worlds_solved"] = sd.stats.worlds_solved
-        return Estimate(self.name, distribution, parameters, sd.stats.worlds_solved, interval,
-                        details)
+        details["decisions"] = sd.stats.solved_decisions - decisions
+        worlds = sd.stats.worlds_solved - worlds
+        return Estimate(self.name, distribution, parameters, worlds, interval, details)
 
     def details(self, point: ComparisonPoint, root: Line, policy: object,
                 offender: Seat | None) -> dict[str, object]:
@@ -152,18 +179,90 @@ class TablePlayKept(_Estimator):
         return {"departures": departures}
 
 
+class _ProcessBlocks:
+    """Runs blocks of playouts in loky worker processes (each with its own DDS), and teaches
+    the parent's policy what the workers solved, so that later estimates and the counts of
+    solver work are the same as in one process."""
+
+    def __init__(self, name: str, record: PlayRecord, options: EstimateOptions,
+                 point: ComparisonPoint, policy: SingleDummyPolicy,
+                 local: Callable[[range], Counter[int]]) -> None:
+        self.job = (name, record, options, point)
+        self.token = hashlib.sha256(pickle.dumps(self.job)).hexdigest()
+        self.policy = policy
+        self.local = local
+        self.spent = 0.0
+
+    def __call__(self, blocks: list[range]) -> list[Counter[int]]:
+        """The blocks' outcome counts, in order. The first blocks run here until they have taken
+        :data:`FAN_OUT_AFTER` seconds (starting worker processes costs about a second); the rest
+        in workers, whose decisions the parent's policy then learns (only those of the blocks
+        returned, which the caller consumes in order)."""
+        if self.spent < FAN_OUT_AFTER:
+            start = time.perf_counter()
+            counts = self.local(blocks[0])
+            self.spent += time.perf_counter() - start
+            return [counts]
+        from joblib import Parallel, delayed  # type: ignore[import-untyped]  # no type stubs
+
+        known = self.policy.known()  # what the workers need not solve again
+        results = Parallel(n_jobs=len(blocks), backend="loky")(
+            delayed(_worker_block)(self.token, self.job, numbers, known) for numbers in blocks)
+        for _, used in results:
+            self.policy.learn(used)
+        return [counts for counts, _ in results]
+
+
+FAN_OUT_AFTER = 1.5
+"""Seconds of playouts in this process before the rest go to worker processes."""
+
+
+_WORKER_ESTIMATES: dict[str, tuple[Line, Callable[[Line], Choice], SingleDummyPolicy,
+                                   Callable[[Line], int], Seat | None]] = {}
+"""In a worker process: the estimate each job token is running (its policy's memo persists
+between the blocks it is sent)."""
+
+
+def _worker_block(token: str, job: tuple[str, PlayRecord, EstimateOptions, ComparisonPoint],
+                  numbers: range, known: list[tuple[tuple[object, ...], Choice, int]]
+                  ) -> tuple[Counter[int], list[tuple[tuple[object, ...], Choice, int]]]:
+    """One block of playouts in a worker process; what its policy newly solved."""
+    from revoke_equity.solver.pool import default_solver
+
+    state = _WORKER_ESTIMATES.get(token)
+    if state is None:
+        name, record, options, point = job
+        est = SingleDummy(record, options) if name == "sd" else TablePlayKept(record, options)
+        sd = est.new_policy(default_solver())
+        root, policy = est.policy(point, sd)
+        offender = point.player if point.tracks_offender_wins else None
+
+        def outcome(line: Line) -> int:
+            return point.declarer_total(line.position, line.won_suits)
+
+        state = (root, policy, sd, outcome, offender)  # type: ignore[assignment]
+        _WORKER_ESTIMATES.clear()  # one estimate at a time per worker
+        _WORKER_ESTIMATES[token] = state  # type: ignore[assignment]
+    root, policy, sd, outcome, offender = state
+    sd.learn(known)
+    sd.used()  # forget what earlier blocks asked for
+    counts = playout_block(root, policy, outcome, numbers, job[2].seed, offender)
+    return counts, sd.used()
+
+
 def _keeps(line: Line, card: Card, allowed: Sequence[Card] | None) -> bool:
     position = line.position
     return (card in position.hand(position.to_move) and position.is_legal(card)
             and (allowed is None or card in allowed))
 
 
-def estimator(name: str, record: PlayRecord, options: EstimateOptions) -> Estimator:
-    """The estimator called ``name``."""
+def estimator(name: str, record: PlayRecord, options: EstimateOptions,
+              policy: SingleDummyPolicy | None = None) -> Estimator:
+    """The estimator called ``name`` (``policy``: the single-dummy policy it shares)."""
     if name == "dd":
         return DoubleDummy()
     if name == "sd":
-        return SingleDummy(record, options)
+        return SingleDummy(record, options, policy)
     if name == "table":
-        return TablePlayKept(record, options)
+        return TablePlayKept(record, options, policy)
     raise ValueError(f"unknown estimate {name!r}")

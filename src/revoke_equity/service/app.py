@@ -29,6 +29,7 @@ from revoke_equity.equity.estimate import (
 )
 from revoke_equity.errors import CaseError
 from revoke_equity.model.distribution import LIKELY, PROBABLE
+from revoke_equity.service.docs import DOCS_PATHS, DOCS_POLICY, add_offline_docs
 from revoke_equity.service.inputs import (
     UnsupportedMediaType,
     board_view,
@@ -69,7 +70,7 @@ with a double-dummy (DDS) estimate of the result without the revoke.
 
 | Content-Type | body |
 |---|---|
-| `application/json` | a JSON case (`spec/case.md`), a list of them, or `{"name", "case", "expect"}` |
+| `application/json` | a JSON case (`docs/case-format.md`), a list of them, or `{"name", "case", "expect"}` |
 | `application/x-pbn` | a PBN file, one or more boards with a `Play` section |
 | `application/x-lin` | a BBO LIN record (`md|...|pc|...|`) |
 | `text/uri-list` | BBO handviewer links, one per line (parsed, never fetched) |
@@ -80,7 +81,7 @@ Options are query parameters, the same for every format and overriding the case'
 of a multi-board file only), `include_case` (add the case, the hands, the tricks and a handviewer
 link to each ruling, for display) and `time_budget` (seconds, can only lower the server's budget).
 
-**Answer.** One board in the input: the ruling JSON (`spec/ruling.md`, format
+**Answer.** One board in the input: the ruling JSON (`docs/ruling-format.md`, format
 `revoke-equity/ruling@1`) plus `id` and `created`. Several boards: a JSON list in input order,
 one ruling per board, or `{"board", "error"}` for a board that could not be read or ruled (the
 others are still ruled; status 200 when at least one board was ruled). Every ruling is committed
@@ -91,14 +92,15 @@ to the ruling log before the answer is sent.
 trick, seat and card at fault), 413 a body over 1 MiB, 415 an unknown Content-Type, 503 no worker
 free (or the solver failed), 504 the ruling exceeded its time budget (the worker is replaced).
 
-**The log.** `GET /api/v1/rulings/{id}` one stored ruling; `GET /api/v1/rulings?limit&offset`
+**The log.** `GET /api/v1/rulings/{id}` one stored ruling, the same JSON as the POST answer
+(`include_case` as there); `GET /api/v1/rulings?limit&offset`
 the newest first; `GET /api/v1/rulings/export` every ruling as JSON lines, oldest first.
 `GET /api/v1/health` the version, the log and the workers. The page for directors is at `/`.
 """
 
 _CASE_SCHEMA: dict[str, Any] = {
     "type": "object",
-    "description": "A JSON case (spec/case.md): one board as it was played.",
+    "description": "A JSON case (docs/case-format.md): one board as it was played.",
     "required": ["deal", "contract", "declarer", "play"],
     "additionalProperties": False,
     "properties": {
@@ -216,7 +218,7 @@ _CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'
 
 class _Headers:
     """Security headers on every answer; the strict Content-Security-Policy everywhere but the
-    interactive API docs (which load Swagger UI / ReDoc from their CDN)."""
+    interactive API docs, which get their own (their pages start Swagger UI / ReDoc inline)."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -225,16 +227,16 @@ class _Headers:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        docs = scope.get("path", "") in ("/docs", "/redoc", "/docs/oauth2-redirect")
+        docs = scope.get("path", "") in DOCS_PATHS
 
         async def send_with_headers(message: MutableMapping[str, Any]) -> None:
             if message["type"] == "http.response.start":
                 headers = list(message.get("headers", []))
                 headers.append((b"x-content-type-options", b"nosniff"))
                 headers.append((b"referrer-policy", b"no-referrer"))
-                if not docs:
-                    headers.append((b"content-security-policy", _CSP.encode()))
-                    headers.append((b"x-frame-options", b"DENY"))
+                policy = DOCS_POLICY if docs else _CSP
+                headers.append((b"content-security-policy", policy.encode()))
+                headers.append((b"x-frame-options", b"DENY"))
                 message["headers"] = headers
             await send(message)
 
@@ -351,6 +353,8 @@ def create_app(
         version=__version__,
         description=API_DESCRIPTION,
         lifespan=lifespan,
+        docs_url=None,  # served offline by add_offline_docs below
+        redoc_url=None,
         openapi_tags=[
             {"name": "rulings", "description": "Rule on boards; read the ruling log."},
             {"name": "service", "description": "Health."},
@@ -386,7 +390,7 @@ def create_app(
         summary="Rule on the board(s) of a JSON case, PBN, LIN or handviewer link",
         openapi_extra={"requestBody": _REQUEST_BODY},
         responses={
-            200: {"description": "The ruling JSON (spec/ruling.md) with its `id`; a list for "
+            200: {"description": "The ruling JSON (docs/ruling-format.md) with its `id`; a list for "
                                  "several boards, where a bad board is `{\"board\", \"error\"}`.",
                   "content": {"application/json": {"schema": {"type": ["object", "array"]}}}},
             413: {"description": "Body over 1 MiB",
@@ -551,17 +555,24 @@ def create_app(
             lines(), media_type="application/x-ndjson",
             headers={"content-disposition": 'attachment; filename="revoke-equity-rulings.jsonl"'})
 
-    @app.get("/api/v1/rulings/{ruling_id}", tags=["rulings"], summary="One stored ruling",
+    @app.get("/api/v1/rulings/{ruling_id}", tags=["rulings"],
+             summary="One stored ruling, as POST answered it",
              responses={404: {"description": "No ruling with this id",
                               "content": {"application/json": {"schema": _ERROR_SCHEMA}}}})
-    async def get_ruling(ruling_id: str) -> Any:
+    async def get_ruling(
+        ruling_id: str,
+        include_case: Annotated[bool, Query(
+            description="add `case`, `hands`, `tricks`, `dummy` and `handviewer_url`, as POST "
+                        "does")] = False,
+    ) -> Any:
         assert service.store is not None
         row = await asyncio.to_thread(service.store.get, ruling_id)
         if row is None:
             return _error_response(404, f"no ruling with id {ruling_id!r}")
-        record = row.as_dict()
-        record.update(await asyncio.to_thread(_stored_view, row.case))
-        return JSONResponse(record)
+        item = {**row.ruling, "id": row.id, "created": row.created}  # the POST answer's shape
+        if include_case:
+            item.update(await asyncio.to_thread(_stored_view, row.case))
+        return JSONResponse(item)
 
     @app.get("/api/v1/health", tags=["service"], summary="Version, ruling log and workers")
     async def health() -> JSONResponse:
@@ -583,6 +594,7 @@ def create_app(
                             headers={"cache-control": "no-cache"})
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    add_offline_docs(app)
     _original_openapi = app.openapi
 
     def openapi() -> dict[str, Any]:
@@ -629,4 +641,5 @@ def _stored_view(case_json: dict[str, Any]) -> dict[str, Any]:
         return board_view(case_from_dict(case_json))
     except Exception:  # a record from another version that no longer reads: show the ruling alone
         log.warning("stored case could not be re-read for display", exc_info=True)
-        return {"hands": None, "tricks": None, "dummy": None, "handviewer_url": None}
+        return {"case": case_json, "hands": None, "tricks": None, "dummy": None,
+                "handviewer_url": None}

@@ -365,6 +365,12 @@
 
   const ESTIMATES = { sd: "Single-dummy", dd: "Double-dummy", table: "Table play kept" };
 
+  /** ``node`` with a CSS length set through the CSSOM (the page's policy forbids style attributes). */
+  function placed(node, property, share) {
+    node.style[property] = (100 * share).toFixed(1) + "%";
+    return node;
+  }
+
   /** One estimate's distribution as horizontal bars, with the likely and probable thresholds. */
   function barsNode(name, estimate, thresholds, scoreOf) {
     const dist = estimate.distribution || {};
@@ -380,9 +386,9 @@
       return el("div", { class: "bar-row" + (mark ? " " + mark.replace(/ /g, "-") : "") },
         el("span", { class: "bar-label" }, tricksText(t), scoreOf(t) === null ? "" : " (" + scoreText(scoreOf(t)) + ")"),
         el("span", { class: "bar-track", title: interval ? "95% interval " + Math.round(interval[0] * 100) + "–" + Math.round(interval[1] * 100) + "%" : "" },
-          el("span", { class: "bar", style: "width:" + (100 * p).toFixed(1) + "%" }),
-          el("span", { class: "threshold likely-line", style: "left:" + (100 * likely).toFixed(1) + "%" }),
-          el("span", { class: "threshold probable-line", style: "left:" + (100 * probable).toFixed(1) + "%" })),
+          placed(el("span", { class: "bar" }), "width", p),
+          placed(el("span", { class: "threshold likely-line" }), "left", likely),
+          placed(el("span", { class: "threshold probable-line" }), "left", probable)),
         el("span", { class: "bar-value" }, Math.round(100 * p) + "%" + (mark ? " · " + mark : "")));
     });
     return el("div", { class: "estimate" },
@@ -561,7 +567,7 @@
 
   async function showStored(id) {
     try {
-      const response = await fetch(API + "/rulings/" + encodeURIComponent(id));
+      const response = await fetch(API + "/rulings/" + encodeURIComponent(id) + "?include_case=true");
       const data = await response.json();
       if (!response.ok) {
         setStatus(data.detail || "no such ruling", "error");
@@ -632,6 +638,22 @@
     const m = /^#ruling=([0-9a-fA-F-]{8,64})$/.exec(location.hash);
     if (m) showStored(m[1]);
   }
+
+  // What the entry form (entry.js) uses of this page: DOM helpers and the results area.
+  window.RevokeEquityPage = {
+    el: el,
+    clear: clear,
+    cardNode: cardNode,
+    showResults: showResults,
+    showErrors: (errors, title) => {
+      clear($("results"));
+      $("results").appendChild(errorNode(errors, title));
+    },
+    refresh: () => {
+      loadRecent();
+      loadHealth();
+    },
+  };
 
   document.addEventListener("DOMContentLoaded", () => {
     $("case-form").addEventListener("submit", submit);

@@ -1,0 +1,207 @@
+"""The single-dummy estimate: what it costs, against one DD table and against a naive version.
+
+Cases: the worked cases, then seeded synthetic cases with one revoke at each trick from 1 to 11 in
+turn (random deal, contract and legal play). For each case every comparison point the law weighs
+is estimated with the default options (``--players strong``, 16 layouts a decision, 100 playouts
+when the tree is too large for exact propagation), from an empty cache and a flushed DDS:
+
+* seconds per estimate (all comparison points of the case), DDS calls, boards per DDS call,
+  decisions solved, the widest 95% interval of a reported probability;
+* the ratio to one DD table of the same deal;
+* on the cheapest cases, the ratio to a naive version (one uncached ``SolveBoard`` per layout, no
+  memo of decisions) whose distributions must be identical (the layouts are the same: they are
+  drawn from the seed and the player's view).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+from revoke_equity.equity.estimate import EstimateOptions
+from revoke_equity.equity.policy import SingleDummyPolicy
+from revoke_equity.equity.single_dummy import SingleDummy
+from revoke_equity.laws.comparison import comparison_points
+from revoke_equity.laws.rectification import rectify
+from revoke_equity.laws.revokes import find_revokes
+from revoke_equity.model.cards import Strain
+from revoke_equity.model.case import Case
+from revoke_equity.model.contract import Contract, Doubling, Vulnerability
+from revoke_equity.model.play import replay
+from revoke_equity.model.seats import SEATS
+from revoke_equity.synthetic import play_with_revoke, random_deal
+
+from bench.cases import BenchCase, worked_cases
+from bench.config import Config
+from bench.oracle import Oracle
+from bench.runner import Log
+from bench.timing import distribution, flush_dds, median, timed
+
+
+def revoke_cases(seed: int, count: int, tricks: tuple[int, ...]) -> list[BenchCase]:
+    """``count`` seeded synthetic cases, the revoke at each of ``tricks`` in turn."""
+    rng = random.Random(f"bench-sd-cases:{seed}")
+    out: list[BenchCase] = []
+    while len(out) < count:
+        trick = tricks[len(out) % len(tricks)]
+        deal = random_deal(rng)
+        contract = Contract(rng.randint(1, 7), rng.choice(list(Strain)),
+                            rng.choice((Doubling.UNDOUBLED, Doubling.UNDOUBLED, Doubling.DOUBLED)))
+        declarer = rng.choice(SEATS)
+        made = play_with_revoke(deal, contract, declarer, rng, 4 * (trick - 1) + 1)
+        if made is None or made[1] // 4 + 1 != trick:
+            continue
+        case = Case(deal=deal, contract=contract, declarer=declarer, play=made[0],
+                    vulnerable=rng.choice(list(Vulnerability)), board=len(out) + 1)
+        out.append(BenchCase(f"revoke@{trick}#{len(out)}", "synthetic", case, None))
+    return out
+
+
+class _NoMemo(dict):  # type: ignore[type-arg]
+    """A memo that forgets everything: every decision is solved again."""
+
+    def __setitem__(self, key: object, value: object) -> None:
+        return None
+
+
+class _Uncached:
+    """A solver answering each position of a batch with its own uncached ``SolveBoard``."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.stats = inner.stats
+
+    def solve(self, position: Any) -> Any:
+        self.inner.clear_cache()
+        return self.inner.solve(position)
+
+    def solve_many(self, positions: Any) -> list[Any]:
+        return [self.solve(p) for p in positions]
+
+
+@dataclass
+class _Run:
+    seconds: float
+    distributions: list[dict[str, float]]
+    engine_calls: int
+    batch_calls: int
+    solve_calls: int
+    decisions: int
+    worlds: int
+    widest: float
+    method: str
+
+
+def _estimate(case: Case, solver: Any, options: EstimateOptions, naive: bool = False) -> _Run:
+    """Every comparison point of ``case`` estimated single-dummy, timed as one."""
+    record = replay(case)
+    revokes = find_revokes(record)
+    points = comparison_points(record, revokes, rectify(record, revokes, case.laws), case.laws)
+    solver.clear_cache()
+    flush_dds()
+    before = dict(solver.stats.as_dict())
+    engine = _Uncached(solver) if naive else solver
+
+    def work() -> list[Any]:
+        estimator = SingleDummy(record, options)
+        policy: SingleDummyPolicy = estimator.new_policy(engine)
+        if naive:
+            policy._memo = _NoMemo()
+            policy.small = None
+        estimator.shared = policy
+        return [estimator.estimate(p, engine) for p in points]
+
+    seconds, estimates = timed(work)
+    after = solver.stats.as_dict()
+    widest = max((hi - lo for e in estimates for lo, hi in (e.interval or {}).values()),
+                 default=0.0)
+    return _Run(
+        seconds=seconds,
+        distributions=[e.distribution.as_dict() for e in estimates],
+        engine_calls=int(after["engine_calls"] - before["engine_calls"]),
+        batch_calls=int(after["batch_calls"] - before["batch_calls"]),
+        solve_calls=int(after["solve_calls"] - before["solve_calls"]),
+        decisions=sum(int(e.details.get("decisions", 0)) for e in estimates),  # type: ignore[call-overload]
+        worlds=sum(e.solver_calls for e in estimates),
+        widest=widest / 2,
+        method="+".join(str(e.parameters.get("method")) for e in estimates),
+    )
+
+
+def run_single_dummy(config: Config, oracle: Oracle, log: Log) -> dict[str, Any]:
+    """The single-dummy section (see the module docstring)."""
+    from revoke_equity.solver.dds import DdsSolver
+
+    cases = (worked_cases(None, config.sd_worked)
+             + revoke_cases(config.seed, config.sd_synthetic, config.sd_tricks))
+    options = EstimateOptions(estimate="sd")
+    solver = DdsSolver()
+    _estimate(cases[0].case, solver, options)  # warm-up, untimed
+    log(f"single-dummy: {len(cases)} cases")
+    rows: list[dict[str, Any]] = []
+    for bc in cases:
+        run = _estimate(bc.case, solver, options)
+        again = _estimate(bc.case, solver, options)
+        oracle.equal("sd estimate repeated", again.distributions, run.distributions, bc.name)
+        for dist in run.distributions:
+            oracle.equal("sd distribution sums to 1", round(sum(dist.values()), 4), 1.0, bc.name)
+        flush_dds()
+        table, _ = timed(partial(solver.dd_table, bc.case.deal))
+        trick = next(r.trick for r in find_revokes(replay(bc.case)) if r.established)
+        rows.append({
+            "name": bc.name, "group": bc.group, "revoke_trick": trick,
+            "seconds": min(run.seconds, again.seconds), "engine_calls": run.engine_calls,
+            "batch_calls": run.batch_calls,
+            "boards_per_call": run.solve_calls / run.batch_calls if run.batch_calls else 0.0,
+            "decisions": run.decisions, "worlds": run.worlds, "widest_half_interval": run.widest,
+            "method": run.method, "table_seconds": table,
+            "ratio_to_table": min(run.seconds, again.seconds) / table,
+        })
+        log(f"  {bc.name}: {rows[-1]['seconds']:.2f} s, {run.engine_calls} DDS boards, "
+            f"{run.method}")
+    naive_rows = []
+    cheap = sorted((r for r in rows if r["engine_calls"] > 0),
+                   key=lambda r: r["seconds"])[:config.sd_naive]
+    by_name = {bc.name: bc for bc in cases}
+    log(f"single-dummy: {len(cheap)} cases against the naive version")
+    for row in cheap:
+        bc = by_name[row["name"]]
+        ours = _estimate(bc.case, solver, options)
+        naive = _estimate(bc.case, solver, options, naive=True)
+        oracle.equal("sd naive vs ours", naive.distributions, ours.distributions, bc.name)
+        naive_rows.append({"name": bc.name, "ours": ours.seconds, "naive": naive.seconds,
+                           "ratio": naive.seconds / ours.seconds,
+                           "ours_engine_calls": ours.engine_calls,
+                           "naive_engine_calls": naive.engine_calls})
+    return {"cases": rows, "naive": naive_rows, "summary": _summary(rows, naive_rows)}
+
+
+def _summary(rows: list[dict[str, Any]], naive: list[dict[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for group in ("worked", "synthetic", "all"):
+        mine = [r for r in rows if group in ("all", r["group"])]
+        if not mine:
+            continue
+        out[group] = {
+            "cases": len(mine),
+            "seconds": distribution([r["seconds"] for r in mine]),
+            "engine_calls": distribution([r["engine_calls"] for r in mine]),
+            "boards_per_call": median([r["boards_per_call"] for r in mine]),
+            "decisions": distribution([r["decisions"] for r in mine]),
+            "ratio_to_table": distribution([r["ratio_to_table"] for r in mine]),
+            "widest_half_interval": max(r["widest_half_interval"] for r in mine),
+        }
+    by_trick: dict[int, list[float]] = {}
+    for r in rows:
+        if r["group"] == "synthetic":
+            by_trick.setdefault(r["revoke_trick"], []).append(r["seconds"])
+    out["by_trick"] = {t: median(v) for t, v in sorted(by_trick.items())}
+    if naive:
+        out["naive"] = {"cases": len(naive), "ratio_median": median([n["ratio"] for n in naive]),
+                        "ratio_min": min(n["ratio"] for n in naive),
+                        "ratio_max": max(n["ratio"] for n in naive),
+                        "ours_engine_calls": median([n["ours_engine_calls"] for n in naive]),
+                        "naive_engine_calls": median([n["naive_engine_calls"] for n in naive])}
+    return out

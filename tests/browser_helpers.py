@@ -1,0 +1,129 @@
+"""Headless Chromium for the page's tests: Debian's ``chromium`` and ``chromium-driver`` driven by
+Selenium (never a downloaded browser or driver), with no network but this machine.
+
+Every host name but ``127.0.0.1`` and ``localhost`` is made unresolvable (``--host-resolver-rules``),
+so a page that would load anything from a CDN fails here as it would at a club with no internet.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+CHROMEDRIVER = shutil.which("chromedriver")
+CHROMIUM_FLAGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--disable-dev-shm-usage", "--window-size=1280,1000", "--lang=en-GB",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
+]
+PHONE = (375, 812)
+"""A phone's viewport in CSS pixels (iPhone X/11 Pro/12 mini class)."""
+DESKTOP = (1280, 1000)
+
+needs_chromium = [
+    pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (apt-get install chromium)"),
+    pytest.mark.skipif(CHROMEDRIVER is None,
+                       reason="chromedriver is not installed (apt-get install chromium-driver)"),
+]
+
+
+@contextmanager
+def chromium() -> Iterator[Any]:
+    """A headless Chromium session (Selenium WebDriver); skips when Selenium is missing."""
+    webdriver = pytest.importorskip("selenium.webdriver", reason="Selenium is not installed")
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    profile = tempfile.mkdtemp(prefix="revoke-equity-chromium-")
+    for flag in [*CHROMIUM_FLAGS, f"--user-data-dir={profile}"]:
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
+    driver.set_page_load_timeout(30)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+def wait_for(driver: Any, css: str, timeout: float = 60) -> Any:
+    """The first element matching ``css``, once there (at most ``timeout`` seconds)."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(driver, timeout).until(
+        expected_conditions.presence_of_element_located((By.CSS_SELECTOR, css)))
+
+
+def wait_until(driver: Any, script: str, timeout: float = 60) -> Any:
+    """The value of the JavaScript expression ``script`` once it is truthy."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(driver, timeout).until(lambda d: d.execute_script("return " + script))
+
+
+def set_viewport(driver: Any, width: int, height: int) -> None:
+    """Make the page's viewport ``width`` x ``height`` CSS pixels (device metrics emulation, so the
+    window's own frame does not count), with touch input as a phone has it when narrow."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
+    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": width < 600})
+
+
+def reset_viewport(driver: Any) -> None:
+    driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+
+
+def too_wide(driver: Any) -> dict[str, Any]:
+    """What sticks out of the viewport: the page's scroll width and every visible element whose
+    box passes the viewport's left or right edge (no exception for boxes that scroll)."""
+    return driver.execute_script("""
+        const width = document.documentElement.clientWidth;
+        const wide = [];
+        for (const node of document.querySelectorAll("body *")) {
+          const box = node.getBoundingClientRect();
+          if (!box.width || !box.height || getComputedStyle(node).visibility === "hidden") continue;
+          if (box.right > width + 0.5 || box.left < -0.5) {
+            wide.push((node.id ? "#" + node.id : node.tagName.toLowerCase() + "." + node.className)
+                      + " " + Math.round(box.left) + ".." + Math.round(box.right));
+          }
+        }
+        return {viewport: width, scroll: document.documentElement.scrollWidth, wide: wide.slice(0, 20)};
+    """)
+
+
+def screenshot(driver: Any, path: Path, width: int) -> None:
+    """A full-page screenshot at ``width`` CSS pixels (the height of the whole page)."""
+    set_viewport(driver, width, 800)
+    height = int(driver.execute_script("return document.documentElement.scrollHeight"))
+    set_viewport(driver, width, min(height, 8000))
+    driver.execute_script("window.scrollTo(0, 0)")
+    time.sleep(0.3)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    driver.save_screenshot(str(path))
+    set_viewport(driver, width, PHONE[1] if width < 600 else DESKTOP[1])
+
+
+def screen_at(driver: Any, path: Path, css: str) -> None:
+    """A screenshot of the viewport as it is, scrolled to the element ``css`` (what a phone shows)."""
+    driver.execute_script(f"document.querySelector({css!r}).scrollIntoView({{block: 'start'}})")
+    time.sleep(0.3)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    driver.save_screenshot(str(path))
+
+
+def severe_console_messages(driver: Any) -> list[str]:
+    return [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]

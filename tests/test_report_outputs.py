@@ -1,0 +1,174 @@
+"""The hand-off to scoring: the score to enter per side, the ruled board as PBN (read back by this
+tool and by endplay), the printable HTML sheet, and ``rule --format``."""
+
+from __future__ import annotations
+
+import json
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from revoke_equity.cli import main
+from revoke_equity.io import case_from_dict, case_to_dict, loads_pbn
+from revoke_equity.report.html import SheetFields, ruling_sheets_html
+from revoke_equity.report.pbn import ruled_boards_pbn
+from revoke_equity.report.score_entry import contract_result, score_to_enter
+from revoke_equity.ruling import rule
+
+from conftest import CASES, worked_cases
+
+
+def _ruling(contract: str, declarer_tricks: int, score_ns: int, *, adjusted: bool = False,
+            weighted: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """A ruling dict with only what the writers read (as a ruling@1 or ruling@2 JSON has it)."""
+    rec: dict[str, Any] = {"law": "64C1" if adjusted else "64A1", "adjusted": adjusted,
+                           "declarer_tricks": declarer_tricks, "score_ns": score_ns}
+    if weighted is not None:
+        rec["weighted"] = {"components": weighted}
+    return {"format": "revoke-equity/ruling@2", "contract": contract, "declarer": "S",
+            "recommendation": rec}
+
+
+@pytest.mark.parametrize(("contract", "tricks", "written"), [
+    ("4S", 10, "4S="), ("4S", 9, "4S-1"), ("6H", 13, "6H+1"), ("3NX", 7, "3NTX-2"),
+    ("1CXX", 7, "1CXX="), ("7N", 0, "7NT-13"),
+])
+def test_contract_result_in_scorers_notation(contract: str, tricks: int, written: str) -> None:
+    assert contract_result(contract, tricks) == written
+
+
+def test_weighted_score_line_per_side() -> None:
+    """The directors' notation: 60% of 4S= (+620) and 40% of 4S-1 (-100) is +332 to NS."""
+    ruling = _ruling("4S", 10, 620, adjusted=True, weighted=[
+        {"declarer_tricks": 9, "score_ns": -100, "weight": 0.4},
+        {"declarer_tricks": 10, "score_ns": 620, "weight": 0.6}])
+    ns, ew = score_to_enter(ruling)
+    assert ns.text == "NS: 60% of 4S= +620, 40% of 4S-1 -100 (= +332)" and ns.score == 332
+    assert ew.text == "EW: 60% of 4S= -620, 40% of 4S-1 +100 (= -332)" and ew.score == -332
+
+
+def test_weights_as_percentages_are_read_too() -> None:
+    ruling = _ruling("3N", 9, 400, adjusted=True, weighted=[
+        {"declarer_tricks": 9, "score_ns": 400, "weight": 75},
+        {"declarer_tricks": 8, "score_ns": -50, "weight": 25}])
+    assert score_to_enter(ruling)[0].text == "NS: 75% of 3NT= +400, 25% of 3NT-1 -50 (= +287.5)"
+
+
+def test_a_result_that_stands_is_one_score_even_with_a_weighted_offer() -> None:
+    """A weighted score is the score to enter only when the score is adjusted (Law 12B2: never
+    because the transfer was too severe)."""
+    ruling = _ruling("4S", 11, 650, weighted=[
+        {"declarer_tricks": 10, "score_ns": 620, "weight": 0.6},
+        {"declarer_tricks": 11, "score_ns": 650, "weight": 0.4}])
+    assert [s.text for s in score_to_enter(ruling)] == ["NS: 4S+1 +650", "EW: 4S+1 -650"]
+
+
+@pytest.mark.parametrize("worked", worked_cases())
+def test_ruled_pbn_reads_back_here_and_in_endplay(worked: dict[str, Any], dds_solver: Any) -> None:
+    from endplay.parsers import pbn as endplay_pbn
+
+    case = case_from_dict(worked)
+    data = rule(case, dds_solver).to_dict()
+    text = ruled_boards_pbn([(case, data)], event="Club pairs")
+    assert case_to_dict(loads_pbn(text)[0]) == case_to_dict(case)
+
+    board = endplay_pbn.loads(text)[0]
+    assert board.board_num == case.board
+    assert len(list(board.play)) == len(case.play)
+    assert board.info["Event"] == "Club pairs"
+    rec = data["recommendation"]
+    assert board.info["RulingLaw"] == rec["law"]
+    assert board.info["RulingAdjusted"] == ("yes" if rec["adjusted"] else "no")
+    assert int(board.info["RulingResult"]) == rec["declarer_tricks"]
+    ns, ew = score_to_enter(data)
+    assert float(board.info["RulingScoreNS"]) == ns.score == -float(board.info["RulingScoreEW"])
+    weighted = rec.get("weighted") if rec["adjusted"] else None
+    if weighted:
+        parts = [p.split() for p in board.info["RulingWeighted"].split(";")]
+        assert sum(int(p[0]) for p in parts) == 100
+        assert sorted((int(t), int(s)) for _, t, s in parts) == sorted(
+            (c["declarer_tricks"], c["score_ns"]) for c in weighted["components"])
+    else:
+        assert "RulingWeighted" not in board.info
+        assert ns.score == rec["score_ns"]
+    assert ns.text in text and ew.text in text
+
+
+class _Text(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.parts: list[str] = []
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append((tag, dict(attrs)))
+
+    def handle_data(self, data: str) -> None:
+        self.parts.append(data)
+
+
+def test_html_sheet_has_the_fields_the_board_and_the_score_to_enter(dds_solver: Any) -> None:
+    from revoke_equity.io import read_path
+
+    boards = [(b.case, rule(b.case, dds_solver).to_dict()) for b in read_path(CASES / "p-boards.pbn")
+              if b.case is not None]
+    html = ruling_sheets_html(boards, SheetFields("Club <pairs> & co", "Monday", "4", "3", "12"))
+    parser = _Text()
+    parser.feed(html)
+    text = " ".join(parser.parts)
+    assert "Club <pairs> & co" in text and "<pairs>" not in html  # escaped, shown as text
+    assert not [t for t, _ in parser.tags if t in ("script", "link", "img", "iframe")]
+    assert sum(1 for t, a in parser.tags if t == "article") == len(boards)
+    for _, data in boards:
+        for side in score_to_enter(data):
+            assert side.text in text
+    sheets = html.split('<article class="sheet">')[1:]
+    for (case, data), sheet in zip(boards, sheets, strict=True):
+        assert sheet.count('class="mark"') == len(data["revokes"])
+        assert f"Board {case.board}:" in sheet
+
+
+def _run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main(args)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_rule_format_options(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = str(CASES / "p11-64B2-repeat-then-64C2a.json")
+    code, as_json, _ = _run(["rule", path, "--format", "json"], capsys)
+    assert code == 0
+    code, alias, _ = _run(["rule", path, "--json"], capsys)
+    data = json.loads(as_json)
+    assert code == 0 and {k: v for k, v in json.loads(alias).items() if k != "solver"} == {
+        k: v for k, v in data.items() if k != "solver"}
+    lines = [s["text"] for s in data["score_to_enter"]]
+    assert [s["side"] for s in data["score_to_enter"]] == ["NS", "EW"]
+
+    code, text, _ = _run(["rule", path], capsys)
+    assert code == 0 and "Score to enter" in text and all(line in text for line in lines)
+
+    code, pbn, _ = _run(["rule", path, "--format", "pbn", "--event", "Club pairs"], capsys)
+    assert code == 0 and '[Event "Club pairs"]' in pbn and all(line in pbn for line in lines)
+    saved = tmp_path / "ruled.pbn"
+    saved.write_text(pbn)
+    code, again, _ = _run(["rule", str(saved), "--json"], capsys)
+    assert code == 0 and json.loads(again)["recommendation"] == data["recommendation"]
+
+    code, html, _ = _run(["rule", path, "--format", "html", "--event", "Club pairs", "--session",
+                          "Monday", "--table", "4", "--pairs", "3", "12"], capsys)
+    assert code == 0 and html.startswith("<!doctype html>")
+    for value in ("Club pairs", "Monday", ">4<", ">3<", ">12<", *lines):
+        assert value in html
+
+
+def test_several_boards_in_every_format(capsys: pytest.CaptureFixture[str]) -> None:
+    path = str(CASES / "p-boards.pbn")
+    code, out, _ = _run(["rule", path, "--format", "json", "--no-equity"], capsys)
+    assert code == 0 and [r["board"] for r in json.loads(out)] == [1, 2, 14]
+    code, out, _ = _run(["rule", path, "--format", "pbn", "--no-equity"], capsys)
+    assert code == 0 and [c.board for c in loads_pbn(out)] == [1, 2, 14]
+    code, out, _ = _run(["rule", path, "--format", "html", "--no-equity"], capsys)
+    assert code == 0 and out.count('<article class="sheet">') == 3

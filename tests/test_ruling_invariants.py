@@ -1,0 +1,150 @@
+"""Checks every ruling satisfies (likely-result.md §5 and the words of §3), on every worked case
+under every edition and every ``noticed`` value, and on seeded synthetic cases.
+
+- each distribution sums to 1 and holds only totals reachable from its comparison point; likely is
+  a subset of at all probable; weights sum to 100%;
+- ``dd`` is the double-dummy value of the comparison position (worked out here from a bare solve);
+- no weighted or split score unless adjusted; not adjusted when the recommended score is the
+  mechanical one;
+- "the result stands" only when the recommended score is the table's; Law 12B2 cited only when a
+  transfer gave the non-offenders more than the likely result; the offending side named;
+- the labels of each edition (64C / 64C1 / 64C2a / 64C2b; 12C1(c) / 12C1(e); 1997: 12C3 / 12C2).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from typing import Any
+
+import pytest
+
+from revoke_equity.equity.estimate import EstimateOptions
+from revoke_equity.io.json_case import case_from_dict
+from revoke_equity.model import Case, Edition, Noticed
+from revoke_equity.ruling import Ruling, rule
+from revoke_equity.synthetic import play_with_revoke, random_deal
+
+from conftest import CASES, DATA
+
+ADJUSTED_LAWS = {Edition.LAWS_1997: {"64C"}, Edition.LAWS_2007: {"64C"},
+                 Edition.LAWS_2017: {"64C1", "64C2a", "64C2b"}}
+LABELS = {Edition.LAWS_1997: ("12C3", "12C2"), Edition.LAWS_2007: ("12C1(c)", "12C1(e)"),
+          Edition.LAWS_2017: ("12C1(c)", "12C1(e)")}
+
+
+def _cases() -> list[Any]:
+    paths = sorted(CASES.glob("p*.json")) + sorted((DATA / "laws").glob("l*.json"))
+    return [pytest.param(case_from_dict(json.loads(p.read_text())["case"]), id=p.stem[:3])
+            for p in paths]
+
+
+def check(ruling: Ruling, dds: Any) -> None:
+    """Every check of the module docstring on one ruling."""
+    case = ruling.case
+    rec = ruling.recommendation
+    data = ruling.to_dict()
+    table_score = ruling.score(ruling.record.declarer_tricks)
+    mechanical_score = ruling.score(ruling.mechanical_tricks)
+    recommended_score = ruling.score(rec.declarer_tricks)
+    for comparison in ruling.comparisons:
+        point = comparison.point
+        position = point.position
+        before = position.tricks(case.declarer.side)
+        kept = len(point.kept) * 3  # a kept revoke moves at most 2 tricks (1997: 64A1/64A2+1)
+        for estimate in comparison.estimates.values():
+            dist = estimate.distribution
+            assert abs(sum(dist.probabilities) - 1) < 1e-9
+            for t in dist.support:
+                assert before - kept <= t <= before + position.tricks_left + kept, (t, before)
+            likely = set(dist.likely(ruling.options.likely))
+            assert likely <= set(dist.probable(ruling.options.probable))
+        # dd: the offender's (or, designating a penalty card, declarer's) best card, double-dummy
+        scores = dds.solve(position)
+        mover_side = position.to_move.side
+        raw = {c: s if mover_side is case.declarer.side else position.tricks_left - s
+               for c, s in scores.items() if c in point.choices}
+        if not point.kept:
+            best = (max if point.designated_by_declarer or point.revoke.side is case.declarer.side
+                    else min)(raw.values())
+            assert comparison.dd_tricks == before + best
+    if rec.weighted is not None:
+        assert sum(c.percent for c in rec.weighted.components) == 100
+        assert rec.weighted.law == LABELS[case.laws][0]
+    if rec.split is not None:
+        assert rec.split.law == LABELS[case.laws][1]
+    side = ruling.transfer.offending_side
+    if not rec.adjusted:
+        assert rec.weighted is None and rec.split is None
+        assert "weighted" not in data["recommendation"] and "split" not in data["recommendation"]
+        assert rec.declarer_tricks == ruling.mechanical_tricks or ruling.transfer.offending_side \
+            is None
+    else:
+        assert rec.law in ADJUSTED_LAWS[case.laws]
+        assert rec.words == "adjusted score"
+        assert rec.weighted is not None
+        if side is None:  # both sides: the weighted score differs from the table's
+            assert rec.weighted.score_ns != table_score and rec.split is None
+        else:  # the score entered (1997: the non-offenders' 12C2 score) beats the mechanical one
+            assert rec.split is not None
+            entered = (rec.split.non_offenders_score_ns if case.laws is Edition.LAWS_1997
+                       else rec.weighted.score_ns)
+            sign = 1 if side.other.value == "NS" else -1
+            assert sign * entered > sign * mechanical_score
+    stands = "the result stands"
+    assert (rec.words == stands) == (not rec.adjusted and recommended_score == table_score)
+    lines = " ".join(ruling.explanation)
+    if recommended_score != table_score:
+        assert "(The result stands," not in lines
+    if "12B2" in rec.reason:
+        assert ruling.transfer.transferred > 0 and not rec.adjusted
+    if side is not None and ruling.established:
+        assert f"{side} (the offending side)" in rec.reason or f"{side} revoked" in rec.reason
+    if ruling.established and ruling.transfer.offending_side is None:
+        assert "Both sides revoked" in rec.reason
+
+
+@pytest.mark.parametrize("noticed", list(Noticed), ids=lambda n: n.value)
+@pytest.mark.parametrize("edition", list(Edition), ids=lambda e: e.value)
+@pytest.mark.parametrize("case", _cases())
+def test_worked_cases_under_every_edition_and_notice(case: Case, edition: Edition,
+                                                     noticed: Noticed, dds_solver: Any) -> None:
+    ruling = rule(dataclasses.replace(case, laws=edition, noticed=noticed), dds_solver,
+                  options=EstimateOptions(estimate="dd"), trace=False)
+    check(ruling, dds_solver)
+
+
+def _synthetic(seed: int) -> Case:
+    from revoke_equity.model import Contract, Seat, Strain, Vulnerability
+
+    rng = random.Random(f"invariants:{seed}")
+    while True:
+        deal = random_deal(rng)
+        contract = Contract(rng.randint(1, 7), rng.choice(list(Strain)))
+        declarer = rng.choice([Seat.N, Seat.E, Seat.S, Seat.W])
+        made = play_with_revoke(deal, contract, declarer, rng, rng.randrange(44))
+        if made is not None:
+            return Case(deal, contract, declarer, made[0],
+                        vulnerable=rng.choice(list(Vulnerability)),
+                        laws=rng.choice(list(Edition)), noticed=rng.choice(list(Noticed)))
+
+
+@pytest.mark.parametrize("seed", range(300))
+def test_synthetic_double_dummy(seed: int, dds_solver: Any) -> None:
+    check(rule(_synthetic(seed), dds_solver, trace=False), dds_solver)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_synthetic_single_dummy_and_table(seed: int, dds_solver: Any) -> None:
+    """Small parameters (the checks do not depend on them); late revokes keep it quick."""
+    case = _synthetic(1000 + seed)
+    options = EstimateOptions(estimate="sd", extra=("table",), worlds=3, playouts=6)
+    ruling = rule(case, dds_solver, options=options, trace=False)
+    check(ruling, dds_solver)
+    for comparison in ruling.comparisons:
+        sd = comparison.estimates["sd"]
+        if sd.interval is not None:
+            assert set(sd.interval) == set(sd.distribution.support)
+            for t, (lo, hi) in sd.interval.items():
+                assert lo <= sd.distribution[t] <= hi
