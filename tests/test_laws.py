@@ -7,6 +7,7 @@ a situation none of them has, seeded random deals searched for that situation.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import random
 from collections.abc import Callable
@@ -300,7 +301,9 @@ def test_claim_inside_the_revoke_trick_is_an_error_naming_the_revoke() -> None:
         rule(partial)
     assert (error.value.board, error.value.trick, error.value.seat, error.value.card) == (
         2, 9, "E", str(case.play[34]))
-    assert "unfinished by the claim" in str(error.value)
+    assert error.value.message == (
+        "the revoke is in a trick left unfinished by the claim; who won that trick must be "
+        "decided before Law 64 can be applied")
 
 
 def _corrected_p01() -> Case:
@@ -355,7 +358,7 @@ def test_corrected_defender_card_becomes_a_penalty_card() -> None:
     case, chance = _corrected_then_avoided("p01", 4, "E")
     r = rule(case)
     corrected, failed = r.revokes[0], r.revokes[1]
-    assert (corrected.trick, corrected.corrected) == (4, True)
+    assert (corrected.trick, corrected.corrected, corrected.index) == (4, True, 15)
     assert (failed.trick, failed.player, failed.kind) == (chance, Seat.E, RevokeKind.PENALTY_CARD)
     assert failed.could_play == (Card.from_str("C2"),)
     assert laws_of(r)[0] == (chance, "E", "64B3", 0)
@@ -602,3 +605,52 @@ def test_equity_labels_per_edition() -> None:
 
     assert [equity_label(E2017, c) for c in ("C1", "C2a", "C2b")] == ["64C1", "64C2a", "64C2b"]
     assert {equity_label(e, c) for e in (E1997, E2007) for c in ("C1", "C2a", "C2b")} == {"64C"}
+
+
+@functools.cache
+def _most_distinct_tricks(units: tuple[int, ...], won: frozenset[int]) -> int:
+    """Exhaustively: the most units that can each get a distinct trick of ``won`` on or after the
+    unit's revoke trick."""
+    if not units:
+        return 0
+    first, rest = units[0], units[1:]
+    best = _most_distinct_tricks(rest, won)
+    for n in won:
+        if n >= first:
+            best = max(best, 1 + _most_distinct_tricks(rest, won - {n}))
+    return best
+
+
+def test_cap_is_the_largest_assignment_of_distinct_tricks() -> None:
+    """"Several revokes by one side": on random records (some ended by a claim) and random sets of
+    up to four revokes of one side, the total transferred is the exhaustive maximum."""
+    from revoke_equity.laws.rectification import _assign_distinct_tricks
+    from revoke_equity.laws.revokes import Revoke
+    from revoke_equity.model.case import Claim
+    from revoke_equity.model.seats import Side
+
+    rng = random.Random(64)
+    for _ in range(300):
+        deal = random_deal(rng)
+        after = rng.choice([13, 13, rng.randint(3, 12)])
+        base = make_case(deal, "4S", "S", ())
+        play = play_out(deal, base.contract, base.declarer, rng, stop_after=4 * after)
+        claim = Claim(after, rng.randint(0, 13 - after)) if after < 13 else None
+        record = replay(dataclasses.replace(base, play=play, claim=claim))
+        side = rng.choice(list(Side))
+        won = [t.number for t in record.tricks if t.winner is not None and t.winner.side is side]
+        won += [after + 1 + i for i in range(record.claimed_tricks(side))]
+        demands, units = [], []
+        players = [s for s in (Seat.N, Seat.E, Seat.S, Seat.W) if s.side is side]
+        chances = [(n, p) for n in range(1, after + 1) for p in players]
+        for number, player in rng.sample(chances, rng.randint(1, 4)):  # one revoke a player a trick
+            trick = record.trick(number)
+            card = trick.card_of(player)
+            assert card is not None
+            revoke = Revoke(trick.number, player, card, trick.suit_led, False, True, False,
+                            RevokeKind.FOLLOW_SUIT, trick.index_of(player) or 0, ())
+            tricks = rng.randint(1, 2)
+            demands.append((revoke, tricks))
+            units += [trick.number] * tricks
+        expected = _most_distinct_tricks(tuple(units), frozenset(won))
+        assert _assign_distinct_tricks(record, demands) == expected
