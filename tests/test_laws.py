@@ -192,6 +192,7 @@ def test_64B3_failure_to_play_a_penalty_card(edition: Edition, from_trick: int) 
         first = r.revokes[0]
         assert (first.trick, first.player, first.kind) == (chance, Seat.W, RevokeKind.PENALTY_CARD)
         assert first.could_play == (penalty,)
+        assert first.established and first.established_by is Seat.W
         assert laws_of(r)[0][2:] == ("64B3", 0)
         return
     raise AssertionError("no penalty-card revoke generated")  # pragma: no cover
@@ -552,6 +553,19 @@ def test_bad_correction_is_an_error_naming_it(trick: int, seat: str, card: str,
         case, corrected=(Correction(trick, Seat.from_str(seat), Card.from_str(card)),)))
     assert (error.board, error.trick, error.seat, error.card) == (1, trick, seat, card)
     assert error.message == message
+
+
+def test_correction_of_a_discard_is_an_error() -> None:
+    """A player who held no card of the suit led could not revoke on that trick."""
+    case = worked("p01")
+    record = replay(case)
+    trick, seat, card = next(
+        (t.number, s, c) for t in record.tricks for s, c in t.played()[1:]
+        if c.suit is not t.suit_led)
+    assert trick != 4
+    error = _error(dataclasses.replace(case, corrected=(Correction(trick, seat, card),)))
+    assert error.message == (
+        f"{card} on a {record.trick(trick).suit_led} lead would not have been a revoke by {seat}")
 
 
 def test_correction_by_a_player_who_did_not_play_to_the_trick() -> None:
