@@ -7,6 +7,8 @@ Screenshots go to ``<pytest tmp dir>/test-output/`` and their paths are printed.
 
 from __future__ import annotations
 
+import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -135,12 +137,20 @@ def test_bad_board_shows_where_it_is_wrong(server: Server, browser: Any, output_
     cells = [td.text for td in error.find_elements(By.CSS_SELECTOR, "tbody td")]
     assert cells[0] == "1" and cells[2] == "4" and cells[3] == "North" and "A" in cells[4]
     assert "does not hold SA" in error.text
-    # Request data is shown as text, never as markup
+    # Request data is shown as text, never as markup: a card that is an HTML image tag comes back
+    # in the error message, which must show it literally and not run its handler.
+    payload = '<img src=x onerror="window.injected=1">'
+    case = json.loads((CASES / "p01-64A1-offender-won-revoke-trick.json").read_text())["case"]
+    case["play"][5] = payload
     browser.find_element(By.ID, "clear").click()
-    browser.find_element(By.ID, "case-text").send_keys('{"deal": "<img src=x onerror=alert(1)>"}')
+    box = browser.find_element(By.ID, "case-text")
+    browser.execute_script("arguments[0].value = arguments[1]", box, json.dumps(case))
     browser.find_element(By.ID, "submit").click()
     error = wait_for(browser, ".error-box")
-    assert not browser.find_elements(By.CSS_SELECTOR, ".error-box img")
+    assert payload in error.text
+    assert not browser.find_elements(By.CSS_SELECTOR, "img")
+    time.sleep(0.5)  # an image that failed to load would have run its handler by now
+    assert browser.execute_script("return window.injected") is None
     screenshot(browser, output_dir / "error.png", DESKTOP[0])
 
 

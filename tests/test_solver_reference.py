@@ -137,12 +137,3 @@ def test_trace_matches_trace(ref: Reference, dds: DdsSolver) -> None:
         if j < len(ref.play):
             position = position.play(ref.play[j])
     assert ours[:len(ref.trace)] == tuple(expected)
-
-
-@pytest.mark.parametrize("ref", LIST100)
-def test_trace_perspective_is_the_side_not_on_lead(ref: Reference) -> None:
-    """TRACE's first value is 13 minus the leader's best (FUT) = the table entry for the
-    leader's right-hand opponent as declarer."""
-    rho = ref.first.previous
-    assert ref.trace[0] == 13 - max(ref.fut.values()) == ref.table[(ref.strain, rho)]
-    assert len(ref.trace) == min(len(ref.play), 48) + 1  # never the last trick's cards

@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Mutation testing of the law engine (docs/mutation.md): mutmut with one worker, then the list of
+# mutants the tests did not kill. Not part of CI: a full run takes about ten minutes.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+python -m pip install --quiet -e ".[test,mutation]"
+rm -rf mutants
+time mutmut run --max-children "${MUTATION_WORKERS:-1}"
+mutmut results
