@@ -103,9 +103,11 @@ def reference(position: Position, voids: frozenset[tuple[Seat, Suit]], declarer:
     return out
 
 
-def random_ending(seed: int, cards_each: int, revoke: bool) -> tuple[Position, frozenset[Any], Seat]:
-    """A random deal played at random (legally, but with one revoke early when ``revoke``) down to
-    ``cards_each`` cards a hand, stopped at a random point of a trick; the voids the play showed."""
+def random_ending(seed: int, cards_each: int, revoke: bool, late: bool = False
+                  ) -> tuple[Position, frozenset[Any], Seat]:
+    """A random deal played at random (legally, but with one revoke when ``revoke``: early, or
+    with ``late`` as near the end as it can come) down to ``cards_each`` cards a hand, stopped at
+    a random point of a trick; the voids the play showed (a revoke's false show-out included)."""
     rng = random.Random(seed)
     deck = [Card.from_str(s + r) for s in "SHDC" for r in "23456789TJQKA"]
     rng.shuffle(deck)
@@ -123,7 +125,8 @@ def random_ending(seed: int, cards_each: int, revoke: bool) -> tuple[Position, f
         led = position.suit_led
         legal = sorted(position.legal_cards(), key=Card.sort_key)
         off_suit = [c for c in hand if led is not None and c.suit is not led]
-        if not revoked and led is not None and off_suit and len(legal) < len(hand) \
+        soon = not late or played >= stop - 8
+        if not revoked and soon and led is not None and off_suit and len(legal) < len(hand) \
                 and seat is not declarer.partner:
             card = rng.choice(sorted(off_suit, key=Card.sort_key))  # a revoke: a false show-out
             revoked = True
@@ -143,10 +146,13 @@ def _usable(position: Position) -> bool:
     return max(counts) - min(counts) <= 1
 
 
-@pytest.mark.parametrize("seed", range(24))
+@pytest.mark.parametrize("seed", range(30))
 def test_single_dummy_equals_brute_force_expectimax(seed: int, dds_solver: Any) -> None:
+    """Endings of 3 and 4 cards a hand; a third right after a revoke (its false show-out among
+    the voids the players go by), a third with a revoke long before."""
     cards_each = 3 if seed % 3 else 4
-    position, voids, declarer = random_ending(seed, cards_each, revoke=seed % 2 == 0)
+    position, voids, declarer = random_ending(seed, cards_each, revoke=seed % 3 != 1,
+                                              late=seed % 3 == 2)
     assert _usable(position)
     policy = SingleDummyPolicy(dds_solver, declarer, worlds=200, tau=0.0, seed=seed)
 
@@ -194,3 +200,31 @@ def test_a_decision_is_memoised_on_the_players_view(dds_solver: Any) -> None:
     assert policy.choose(other, frozenset()) == first
     assert policy.stats.solved_decisions == solved
     assert abs(sum(p for _, p in first) - 1) < 1e-12
+
+
+def test_same_answer_with_one_and_two_worker_processes(dds_solver: Any,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sampled playouts give the same JSON, solver counts included, whether they run here or
+    in two worker processes (forced from the first block)."""
+    import json as json_module
+
+    from revoke_equity.equity import single_dummy
+    from revoke_equity.equity.estimate import EstimateOptions
+    from revoke_equity.io.json_case import case_from_dict
+    from revoke_equity.ruling import rule
+
+    from conftest import CASES
+
+    case = case_from_dict(json_module.loads(
+        (CASES / "p09-64A1-one-trick.json").read_text())["case"])
+    options = EstimateOptions(estimate="sd", extra=("table",), worlds=5, playouts=60,
+                              exact_budget=0, seed=3)
+    alone = rule(case, dds_solver, options=options).to_dict()
+    monkeypatch.setattr(single_dummy, "FAN_OUT_AFTER", 0.0)
+    from dataclasses import replace
+
+    shared = rule(case, dds_solver, options=replace(options, jobs=2)).to_dict()
+    for data in (alone, shared):
+        data.pop("solver")
+    assert alone["equity"]["estimates"]["sd"]["parameters"]["method"] == "sampled"
+    assert shared == alone

@@ -165,3 +165,17 @@ def test_command_line(reference: Path, tmp_path: Path, capsys: Any) -> None:
                 ["--deals", "5", "--kinds", "ruffs"], ["--deals", "5", "--scheduler", "tcp://x:1"],
                 []):
         assert main([*bad, "--out", str(tmp_path / "x"), "--no-progress"]) == 2, bad
+
+
+def test_single_dummy_study_is_the_same_with_one_and_two_workers(tmp_path: Path) -> None:
+    """``--estimate sd``: every record rests on the single-dummy estimate, seeded by the study's
+    seed, so one and two workers give the same records."""
+    params = StudyParams(deals=2, seed=7, chunk_size=1, estimate="sd", worlds=3, playouts=10,
+                         editions=PARAMS.editions[-1:])
+    one = run_study(params, tmp_path / "one", jobs=1, progress=False)
+    two = run_study(params, tmp_path / "two", jobs=2, progress=False)
+    assert (one.cases_run, two.cases_run) == (2, 2)
+    assert identity(tmp_path / "one").equals(identity(tmp_path / "two"))
+    records = pq.read_table(tmp_path / "one" / "records.parquet").to_pylist()
+    assert {r["estimate"] for r in records} == {"sd"}
+    assert all(0 <= r["estimate_expected"] <= 13 for r in records)

@@ -15,6 +15,7 @@ import sys
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from revoke_equity.equity.estimate import DEFAULT_PLAYOUTS, DEFAULT_WORLDS
 from revoke_equity.errors import RevokeEquityError
 
 if TYPE_CHECKING:
@@ -54,6 +55,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         "sd is single-dummy play, far slower)")
     parser.add_argument("--players", choices=["expert", "strong", "club"], default="strong",
                         help="class of player of the sd and table estimates (default strong)")
+    parser.add_argument("--worlds", type=int, default=DEFAULT_WORLDS,
+                        help=f"layouts per single-dummy decision (default {DEFAULT_WORLDS})")
+    parser.add_argument("--playouts", type=int, default=DEFAULT_PLAYOUTS,
+                        help=f"the most sampled playouts per estimate (default {DEFAULT_PLAYOUTS})")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="J",
                         help="worker processes (default: the number of CPUs)")
     parser.add_argument("--out", default="revoke-study", metavar="DIR",
@@ -94,7 +99,8 @@ def run(args: argparse.Namespace) -> int:
         if args.deals is None:
             raise StudyUsageError("give --deals N (or --show-case ID)")
         params = StudyParams(args.deals, args.seed, editions, tuple(mix.items()), args.chunk_size,
-                             args.revoke_card, args.estimate, args.players)
+                             args.revoke_card, args.estimate, args.players, args.worlds,
+                             args.playouts)
         result = run_study(params, args.out, jobs=args.jobs, backend=args.backend,
                            scheduler=args.scheduler, progress=not args.no_progress)
     except StudyUsageError as exc:

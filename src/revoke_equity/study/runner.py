@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from revoke_equity import __version__
-from revoke_equity.equity.estimate import EstimateOptions
+from revoke_equity.equity.estimate import DEFAULT_PLAYOUTS, DEFAULT_WORLDS, EstimateOptions
 from revoke_equity.model.edition import Edition
 from revoke_equity.study.generate import (
     BEST,
@@ -74,6 +74,8 @@ class StudyParams:
     estimate: str = "dd"
     """The estimate each ruling's recommendation rests on (``dd``, ``sd`` or ``table``)."""
     players: str = "strong"
+    worlds: int = DEFAULT_WORLDS
+    playouts: int = DEFAULT_PLAYOUTS
 
     def __post_init__(self) -> None:
         if self.deals < 1:
@@ -116,12 +118,14 @@ class StudyParams:
             "revoke_card": self.revoke_card,
             "estimate": self.estimate,
             "players": self.players,
+            "worlds": self.worlds,
+            "playouts": self.playouts,
         }
 
     def options(self) -> EstimateOptions:
         """The estimate options of every ruling (seeded by the study's seed)."""
-        return EstimateOptions(estimate=self.estimate, players=self.players,
-                               seed=self.seed % 2**32)
+        return EstimateOptions(estimate=self.estimate, players=self.players, worlds=self.worlds,
+                               playouts=self.playouts, seed=self.seed % 2**32)
 
 
 @dataclass(frozen=True)
