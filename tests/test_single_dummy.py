@@ -1,8 +1,9 @@
 """The single-dummy estimate against an independent brute-force expectimax of the same policy.
 
 With every layout considered and the temperature at 0, the policy is deterministic up to ties: each
-player plays the card with the best mean double-dummy value over the layouts he can imagine (equals
-counted once, the lowest played; ties shared equally). The reference below enumerates layouts with
+player plays the card with the best mean double-dummy value over the layouts he can imagine (equals,
+touching cards or cards with the same value in every layout, counted once; ties shared equally).
+The reference below enumerates layouts with
 itertools, values cards with the brute-force solver (not DDS), and propagates exactly; the code under
 test deals layouts its own way and asks DDS.
 """
@@ -80,10 +81,10 @@ def reference(position: Position, voids: frozenset[tuple[Seat, Suit]], declarer:
             for c in reps:
                 mine = scores[c] if mover.side is decider.side else position.tricks_left - scores[c]
                 values[c].append(mine)
-        # Cards of one suit with the same value in every layout are equals too.
+        # Cards with the same value in every layout are equals too (the first in card order).
         kept: list[Card] = []
         for c in reps:
-            if not any(k.suit is c.suit and values[k] == values[c] for k in kept):
+            if not any(values[k] == values[c] for k in kept):
                 kept.append(c)
         means = {c: sum(values[c]) / len(values[c]) for c in kept}
         top = max(means.values())

@@ -52,8 +52,9 @@ class EstimateOptions:
     jobs: int = 1
     """Processes that play the sampled playouts (each block of playouts gives the same outcomes
     in any process: the answer does not depend on this)."""
-    exact_budget: int = 100
-    """Positions the exact propagation may expand before it falls back to sampled playouts."""
+    exact_budget: int = 2000
+    """The exact propagation is used when the tree of lines from the comparison point (every
+    legal card, equals once) has at most this many positions; else sampled playouts."""
     extra: tuple[str, ...] = ()
     """Estimates computed for display beside the recommendation's own (``dd`` is always)."""
 

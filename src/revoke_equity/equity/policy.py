@@ -3,9 +3,10 @@
 At each decision the player deals the unseen cards into ``worlds`` layouts consistent with what he
 knows (:mod:`revoke_equity.equity.worlds`), has every layout solved double-dummy in one batch, values
 each legal card by its mean trick count over the layouts (for his side), and plays a card with the
-softmax probability of that value at temperature ``tau`` (the class of player). Touching cards
-(equals in every layout) count once and the lowest of them is played. A decision with one legal card,
-or whose legal cards are all equals, costs no solver call. Declarer decides for dummy.
+softmax probability of that value at temperature ``tau`` (the class of player). Equals count once:
+touching cards (the lowest is played), and cards with the same tricks in every layout (the first in
+card order is played). A decision with one legal card, or whose legal cards are all touching,
+costs no solver call. Declarer decides for dummy.
 
 The layouts are drawn from a seed and the player's view alone, so a decision is a function of what
 the player knows: it is memoised on that view and identical in every process.
@@ -161,8 +162,8 @@ class SingleDummyPolicy:
                 voids: Voids, groups: list[tuple[Card, ...]], key: tuple[object, ...]
                 ) -> tuple[list[Card], list[float]]:
         """The cards to weigh (one per set of equals) and the mean tricks each gives ``who``'s
-        side over the layouts. Cards of one suit with the same tricks in every layout are equals
-        too, and count once (the lowest)."""
+        side over the layouts. Cards with the same tricks in every layout are equals too (the
+        player sees no difference between them): they count once, the first in card order."""
         fixed = {s: seen[s] for s in SEATS if s in seen and seen[s] == position.hand(s)}
         partial = {s: seen[s] for s in seen if s not in fixed}
         unseen_seats = [s for s in SEATS if s not in fixed]
@@ -190,11 +191,11 @@ class SingleDummyPolicy:
         seen_vectors: set[tuple[object, ...]] = set()
         for group in groups:
             card = group[0]
-            vector = (card.suit, *(a[card] for a in answers))
+            vector = tuple(a[card] for a in answers)
             if vector in seen_vectors:
                 continue
             seen_vectors.add(vector)
-            mean = math.fsum(vector[1:]) / len(answers)  # type: ignore[arg-type]
+            mean = math.fsum(vector) / len(answers)
             reps.append(card)
             values.append(mean if same_side else left - mean)
         return reps, values

@@ -13,14 +13,14 @@ from __future__ import annotations
 import hashlib
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from revoke_equity.equity.policy import Choice, Voids
 from revoke_equity.model.cards import Card, Suit
 from revoke_equity.model.distribution import wilson_interval
 from revoke_equity.model.play import PlayRecord
-from revoke_equity.model.position import Position, trick_winner
+from revoke_equity.model.position import Position, equal_groups, trick_winner
 from revoke_equity.model.seats import Seat
 from revoke_equity.solver.dds import position_key
 
@@ -82,6 +82,31 @@ Policy = Callable[[Line], Choice]
 Outcome = Callable[[Line], int]
 RunBlocks = Callable[[list[range]], list[Counter[int]]]
 """Runs blocks of playouts (by their numbers) elsewhere and returns their outcome counts."""
+
+
+def tree_size(root: Line, limit: int, first: Sequence[Card] | None = None) -> int:
+    """How many lines the exact propagation could expand from ``root`` (every legal card, equals
+    once; ``first``: the cards of the first decision), counted without a solver; stops past
+    ``limit``."""
+    count = 0
+    seen: set[tuple[object, ...]] = set()
+
+    def walk(line: Line, cards: Sequence[Card] | None) -> None:
+        nonlocal count
+        if count > limit or line.position.is_over:
+            return
+        key = line.key()
+        if key in seen:
+            return
+        seen.add(key)
+        count += 1
+        position = line.position
+        legal = sorted(position.legal_cards() if cards is None else cards, key=Card.sort_key)
+        for group in equal_groups(position, legal):
+            walk(line.play(group[0]), None)
+
+    walk(root, first)
+    return count
 
 
 class OverBudget(Exception):

@@ -31,6 +31,7 @@ from revoke_equity.equity.propagate import (
     modal,
     playout_block,
     sampled,
+    tree_size,
     voids_shown,
 )
 from revoke_equity.laws.comparison import ComparisonPoint
@@ -82,6 +83,8 @@ class _Estimator:
                                          "worlds": opts.worlds, "seed": opts.seed}
         interval = None
         try:
+            if tree_size(root, opts.exact_budget, point.choices) > opts.exact_budget:
+                raise OverBudget
             probs = exact(root, policy, outcome, opts.exact_budget, offender)  # type: ignore[arg-type]
             distribution = TrickDistribution.from_mapping(probs)
             parameters["method"] = "exact"

@@ -67,6 +67,12 @@ _CODE_SUIT = {code: suit for suit, code in _SUIT_CODE.items()}
 _STRAIN_CODE = {Strain.SPADES: 0, Strain.HEARTS: 1, Strain.DIAMONDS: 2, Strain.CLUBS: 3,
                 Strain.NOTRUMP: 4}
 _NOTRUMP = 4
+_CARD_BITS = {Card(suit, rank): (code, 1 << int(rank)) for suit, code in _SUIT_CODE.items()
+              for rank in Rank}
+"""Each card's DDS suit code and rank bit."""
+_SUIT_BITS = {code: tuple((1 << int(rank), Card(suit, rank)) for rank in Rank)
+              for suit, code in _SUIT_CODE.items()}
+"""Per DDS suit code, each rank's bit and card."""
 _SOLVE_TARGET = -1  # find the maximum
 _SOLVE_SOLUTIONS = 3  # every legal card, with its score
 _SOLVE_MODE = 1  # always search, even with a single legal card
@@ -131,14 +137,17 @@ def check_position(position: Position) -> int:
                 f"{len(position.trick)} card(s) of the trick led by {position.leader} are "
                 "on the table"
             )
-    seen: set[Card] = set(position.trick)
-    if len(seen) != len(position.trick):
+    if len(set(position.trick)) != len(position.trick):
         raise SolverError("a card appears twice in the unfinished trick")
-    for seat in SEATS:
-        for card in position.hand(seat):
-            if card in seen:
-                raise SolverError(f"{card} is held by {seat.name_long} but also elsewhere")
-            seen.add(card)
+    hands = position.hands
+    everything = hands[0].union(hands[1], hands[2], hands[3], position.trick)
+    if len(everything) != sum(map(len, hands)) + len(position.trick):  # a card twice: find it
+        seen: set[Card] = set(position.trick)
+        for seat in SEATS:
+            for card in position.hand(seat):
+                if card in seen:
+                    raise SolverError(f"{card} is held by {seat.name_long} but also elsewhere")
+                seen.add(card)
     return tricks
 
 
@@ -208,24 +217,29 @@ class DdsSolver:
         for i, card in enumerate(position.trick):
             dl.currentTrickSuit[i] = _SUIT_CODE[card.suit]
             dl.currentTrickRank[i] = int(card.rank)
-        for seat in SEATS:
-            for card in position.hand(seat):
-                dl.remainCards[seat.index][_SUIT_CODE[card.suit]] |= 1 << int(card.rank)
+        for seat_index, hand in enumerate(position.hands):
+            masks = [0, 0, 0, 0]
+            for card in hand:
+                code, bit = _CARD_BITS[card]
+                masks[code] |= bit
+            row = dl.remainCards[seat_index]
+            for code in range(4):
+                row[code] = masks[code]
         return dl
 
     @staticmethod
     def _read_future(fut: Any, position: Position) -> tuple[tuple[Card, int], ...]:
         """Expand DDS's card groups (a card plus its ``equals`` mask) into single cards."""
         values: dict[Card, int] = {}
-        for i in range(fut.cards):
-            score = fut.score[i]
+        n = fut.cards
+        for score, code, rank, equals in zip(fut.score[:n], fut.suit[:n], fut.rank[:n],
+                                             fut.equals[:n], strict=True):
             if score < 0:
                 raise SolverError(f"DDS returned score {score} for a card group (expected >= 0)")
-            suit = _CODE_SUIT[fut.suit[i]]
-            mask = fut.equals[i] | (1 << fut.rank[i])
-            for rank in Rank:
-                if mask & (1 << int(rank)):
-                    values[Card(suit, rank)] = score
+            mask = equals | (1 << rank)
+            for bit, card in _SUIT_BITS[code]:
+                if mask & bit:
+                    values[card] = score
         legal = position.legal_cards()
         if set(values) != legal:
             raise SolverError(
