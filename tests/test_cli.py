@@ -189,3 +189,9 @@ def test_one_board_of_a_list_is_an_object_and_a_failed_one_prints_nothing(
     path.write_text(json.dumps([case]))
     code, out, err = run(["rule", str(path), "--json", "--no-equity"], capsys)
     assert code == 1 and out == "" and "SA" in err
+
+
+@pytest.mark.parametrize("command", ["rule", "study", "serve"])
+def test_help_of_every_command(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([command, "--help"]) == 0
+    assert "usage: revoke-equity " + command in capsys.readouterr().out

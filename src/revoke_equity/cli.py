@@ -14,12 +14,7 @@ from importlib import resources
 from typing import TYPE_CHECKING
 
 from revoke_equity import __version__
-from revoke_equity.equity.estimate import (
-    DEFAULT_PLAYOUTS,
-    DEFAULT_SEED,
-    DEFAULT_WORLDS,
-    EstimateOptions,
-)
+from revoke_equity.equity.estimate import DEFAULT_SEED, EstimateOptions, add_estimate_arguments
 from revoke_equity.errors import RevokeEquityError
 from revoke_equity.model.distribution import LIKELY, PROBABLE
 from revoke_equity.scoring import imps, matchpoints, weighted_imps, weighted_matchpoints
@@ -88,20 +83,11 @@ def build_parser() -> argparse.ArgumentParser:
                       "(write --field=-50,420 when the first score is negative)")
     rule.add_argument("--unicode", action="store_true", help="suit symbols in the text output")
     likely = rule.add_argument_group("the likely result without the revoke")
-    likely.add_argument("--estimate", choices=["sd", "dd", "table"], default="sd",
-                        help="the estimate the score rests on: sd single-dummy play (default), dd "
-                        "double-dummy play, table the table's later cards kept where legal")
+    add_estimate_arguments(likely, default="sd")
     likely.add_argument("--also", metavar="NAMES", default="",
                         help="more estimates to show beside it, e.g. --also table,dd")
-    likely.add_argument("--players", choices=["expert", "strong", "club"], default="strong",
-                        help="class of player of the sd and table estimates (default strong)")
     likely.add_argument("--seed", type=int, default=DEFAULT_SEED,
                         help=f"seed of the sampled layouts and playouts (default {DEFAULT_SEED})")
-    likely.add_argument("--worlds", type=int, default=DEFAULT_WORLDS,
-                        help=f"layouts per single-dummy decision (default {DEFAULT_WORLDS})")
-    likely.add_argument("--playouts", type=int, default=DEFAULT_PLAYOUTS,
-                        help=f"sampled playouts when exact propagation is too large (default "
-                        f"{DEFAULT_PLAYOUTS})")
     likely.add_argument("--jobs", type=int, default=2,
                         help="processes that play the sampled playouts (default 2; the answer is "
                         "the same with any number)")
@@ -119,7 +105,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     study = sub.add_parser("study", help="research mode: revoke equity over many synthetic deals",
                            description="A reproducible study of how well Law 64A's transfer "
-                           "matches the double-dummy equity, over many seeded deals.")
+                           "matches the likely result without the revoke, over many seeded deals.")
     add_study_arguments(study)
     return parser
 

@@ -7,6 +7,7 @@ offender's alternatives for ``dd``, the departures from the table's play for ``t
 
 from __future__ import annotations
 
+import argparse
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
@@ -33,6 +34,26 @@ DEFAULT_PRECISION = 0.10
 """Playouts stop (after a block of 20) once every reported probability's 95% interval is within
 +/- this; about 100 playouts for an even split, fewer when one result dominates."""
 DEFAULT_SEED = 2024
+
+
+def add_estimate_arguments(parser: argparse.ArgumentParser | argparse._ArgumentGroup,
+                           default: str) -> None:
+    """``--estimate`` (``default``), ``--players``, ``--worlds`` and ``--playouts``: the options
+    the command line and the study share."""
+    what = {"sd": "sd single-dummy play", "dd": "dd double-dummy play",
+            "table": "table the table's later cards kept where legal"}
+    parser.add_argument("--estimate", choices=list(ESTIMATORS), default=default,
+                        help="the estimate of the likely result the score rests on: "
+                        + ", ".join(what[n] + (" (default)" if n == default else "")
+                                    for n in ESTIMATORS))
+    parser.add_argument("--players", choices=list(PLAYER_CLASSES), default="strong",
+                        help="class of player of the sd and table estimates (default strong)")
+    parser.add_argument("--worlds", type=int, default=DEFAULT_WORLDS,
+                        help=f"layouts per single-dummy decision (default {DEFAULT_WORLDS})")
+    parser.add_argument("--playouts", type=int, default=DEFAULT_PLAYOUTS,
+                        help=f"the most sampled playouts of an estimate (default "
+                        f"{DEFAULT_PLAYOUTS}; they stop once every probability is known within "
+                        f"+/-{DEFAULT_PRECISION:g} at 95%%)")
 
 
 @dataclass(frozen=True)

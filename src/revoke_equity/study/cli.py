@@ -15,7 +15,7 @@ import sys
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from revoke_equity.equity.estimate import DEFAULT_PLAYOUTS, DEFAULT_WORLDS
+from revoke_equity.equity.estimate import add_estimate_arguments
 from revoke_equity.errors import RevokeEquityError
 
 if TYPE_CHECKING:
@@ -50,15 +50,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--revoke-card", choices=["best", "lowest"], default="best",
                         help="the offender's revoke card among his cards of the drawn manner: "
                         "best for his side double-dummy (default), or the lowest of a drawn suit")
-    parser.add_argument("--estimate", choices=["dd", "sd", "table"], default="dd",
-                        help="the estimate of the likely result each ruling rests on (default dd; "
-                        "sd is single-dummy play, far slower)")
-    parser.add_argument("--players", choices=["expert", "strong", "club"], default="strong",
-                        help="class of player of the sd and table estimates (default strong)")
-    parser.add_argument("--worlds", type=int, default=DEFAULT_WORLDS,
-                        help=f"layouts per single-dummy decision (default {DEFAULT_WORLDS})")
-    parser.add_argument("--playouts", type=int, default=DEFAULT_PLAYOUTS,
-                        help=f"the most sampled playouts per estimate (default {DEFAULT_PLAYOUTS})")
+    add_estimate_arguments(parser, default="dd")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="J",
                         help="worker processes (default: the number of CPUs)")
     parser.add_argument("--out", default="revoke-study", metavar="DIR",
