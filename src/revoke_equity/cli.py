@@ -1,7 +1,9 @@
 """The command line: ``revoke-equity rule FILE`` and friends.
 
 ``main(argv)`` returns the exit code: 0 every board ruled; 1 some boards could not be read or ruled
-(the others are still ruled, the errors go to stderr); 2 bad usage.
+(the others are still ruled, the errors go to stderr), or the input holds no board; 2 bad usage;
+141 the output pipe was closed early (``| head``), as for a command killed by SIGPIPE; 130
+interrupted. It never prints a traceback (see :mod:`revoke_equity._quiet`).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from collections.abc import Sequence
 from importlib import resources
 
 from revoke_equity import __version__
+from revoke_equity._quiet import internal_error, quiet
 from revoke_equity.errors import RevokeEquityError
 
 EXIT_OK, EXIT_SOME_FAILED, EXIT_USAGE = 0, 1, 2
@@ -73,6 +76,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+@quiet("revoke-equity")
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
@@ -128,6 +132,9 @@ def _rule(args: argparse.Namespace) -> int:
     except RevokeEquityError as exc:
         print(f"revoke-equity rule: {exc}", file=sys.stderr)
         return EXIT_SOME_FAILED
+    if not boards:
+        print(f"revoke-equity rule: no board in {args.file or 'the example'}", file=sys.stderr)
+        return EXIT_SOME_FAILED
     several = len(boards) > 1
     if args.board is not None:
         boards = [b for b in boards if b.board == args.board]
@@ -155,6 +162,10 @@ def _rule(args: argparse.Namespace) -> int:
             ruling = rule(case, solver)
         except RevokeEquityError as exc:
             print(f"revoke-equity rule: {_located(exc, case.board)}", file=sys.stderr)
+            failed = True
+            continue
+        except Exception as exc:  # a bug: report it on this board, rule the others
+            print(f"revoke-equity rule: {internal_error(exc, case.board)}", file=sys.stderr)
             failed = True
             continue
         data = ruling.to_dict()

@@ -78,9 +78,17 @@ class _Record:
     names: set[str] = field(default_factory=set)
     """The commands present (so that :meth:`has` does not rescan the record)."""
 
+    cards: int = 0
+
     def add(self, item: tuple[str, str, int]) -> None:
         self.commands.append(item)
         self.names.add(item[0])
+        self.cards += item[0] == "pc"
+
+    @property
+    def complete(self) -> bool:
+        """All 52 cards played, or a claim: calls or play that follow are another board's."""
+        return self.cards >= 52 or "mc" in self.names
 
     def has(self, *names: str) -> bool:
         return any(name in self.names for name in names)
@@ -146,7 +154,9 @@ def dumps_lin(case: Case) -> str:
 
 def _records(text: str) -> list[_Record]:
     """Split into records: ``md`` or ``qx`` starts one unless the current record has no such
-    command yet and no calls or play.
+    command yet and no calls or play; so do calls and play (``mb``, ``pc``, ``mc``) before any
+    record or after a complete one (52 cards or a claim), so that a board whose ``md`` is damaged
+    runs into neither its neighbours nor they into it.
     Board headers (``ah``, ``sv``, ...) that follow a record's play wait for the next record.
     One pass: each line is split into ``command|argument|`` pairs."""
     records: list[_Record] = []
@@ -157,17 +167,22 @@ def _records(text: str) -> list[_Record]:
         for i in range(0, len(fields) - 1, 2):
             command = fields[i].strip().lower()
             item = (command, fields[i + 1], line)
-            if command in ("md", "qx") and (
-                current is None or current.has(command) or current.has("mb", "pc", "mc")
+            starts, content = command in ("md", "qx"), command in ("mb", "pc", "mc")
+            if not (starts or content) and (
+                current is None or (command in _HEADER and current.has("pc", "mc"))
+            ):
+                pending.append(item)
+                continue
+            if (
+                current is None
+                or (content and current.complete)
+                or (starts and (current.has(command) or current.has("mb", "pc", "mc")))
             ):
                 current = _Record()
                 for waiting in pending:
                     current.add(waiting)
                 pending = []
                 records.append(current)
-            elif current is None or (command in _HEADER and current.has("pc", "mc")):
-                pending.append(item)
-                continue
             current.add(item)
     return [record for record in records if record.has("md", "mb", "pc")]
 
