@@ -23,7 +23,6 @@ any text, and a sample that crashes or hangs is named by its index.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import os
 import random
@@ -301,9 +300,11 @@ def blank_lines(rng: random.Random, text: str, fmt: str) -> str:
 
 
 def many_calls(rng: random.Random, text: str, fmt: str) -> str:
-    """A run of calls and empty tags of about 72 KB (LIN), or a long run of its format's tokens."""
+    """A run of calls and empty tags of about 72 KB (LIN), or of cards in the play (the others)."""
     unit = {"json": '"S2", ', "pbn": "- ", "lin": "mb|p|st||", "url": "p"}[fmt]
-    where = rng.randrange(len(text) + 1)
+    marker = {"json": '"play": [', "pbn": '[Play "', "lin": "mb|", "url": "p="}[fmt]
+    where = text.find(marker)
+    where = rng.randrange(len(text) + 1) if where < 0 else where + len(marker)
     return text[:where] + unit * (72000 // len(unit)) + text[where:]
 
 
@@ -322,21 +323,31 @@ EMPTY = {"json": ("", "[]", "  \n"), "pbn": ("", "% PBN 2.1\n% EXPORT\n"), "lin"
 
 def sample(seed: int, index: int) -> Sample:
     """Sample ``index`` of run ``seed``: one damaged board in a valid input of format
-    ``FORMATS[index % 4]``; fed to the reader with its format (as a file's extension or a
-    request's content type gives it) or sniffed."""
-    rng = random.Random(f"{seed}/{index}")
-    fmt = FORMATS[index % len(FORMATS)]
-    given = fmt if rng.random() < 0.6 else None
-    if rng.random() < 0.01:
-        return Sample(index, fmt, "no board", rng.choice(EMPTY[fmt]), given)
+    ``FORMATS[index % 4]`` (see :func:`damaged`)."""
+    return damaged(random.Random(f"{seed}/{index}"), FORMATS[index % len(FORMATS)], index)
+
+
+def damaged(rng: random.Random, fmt: str, index: int = 0, kind: str | None = None,
+            sniff: bool | None = None) -> Sample:
+    """A valid input of format ``fmt`` with one board damaged by ``kind`` (one of
+    :data:`CLASSES`, ``"random edits"``, ``"no board"``; drawn when ``None``); fed to the reader
+    with its format (as a file's extension or a request's content type gives it) or sniffed
+    (``sniff``; drawn when ``None``: two times in five)."""
+    if sniff is None:
+        sniff = rng.random() >= 0.6
+    reader_fmt = None if sniff else fmt
+    if kind is None:
+        draw = rng.random()
+        kind = "no board" if draw < 0.01 else rng.choice(list(CLASSES)) if draw < 0.2 else "random edits"
+    if kind == "no board":
+        return Sample(index, fmt, kind, rng.choice(EMPTY[fmt]), reader_fmt)
     source = rng.choice(sources()[fmt])
     k = rng.randrange(len(source.boards))
     boards = list(source.boards)
-    kind = rng.choice(list(CLASSES)) if rng.random() < 0.2 else "random edits"
     damage = CLASSES.get(kind)
     boards[k] = damage(rng, boards[k], fmt) if damage else mutate(rng, boards[k], fmt)
     intact = tuple(case for j, cases in enumerate(source_cases(source)) if j != k for case in cases)
-    return Sample(index, fmt, kind, source.text(tuple(boards)), given, intact)
+    return Sample(index, fmt, kind, source.text(tuple(boards)), reader_fmt, intact)
 
 
 # ------------------------------------------------------------------------------------ one run
@@ -384,6 +395,10 @@ def child(seed: int, start: int, stop: int, dds_every: int) -> None:
     solver = None
     for index in range(start, stop):
         print(f"begin {index}", flush=True)
+        if os.environ.get("FUZZ_ABORT_AT") == str(index):  # to test that a crash is recorded
+            os.abort()
+        if os.environ.get("FUZZ_HANG_AT") == str(index):  # to test that a hang is recorded
+            time.sleep(3600)
         if dds_every and index % dds_every == 0 and solver is None:
             from revoke_equity.solver.dds import DdsSolver
 
@@ -392,8 +407,40 @@ def child(seed: int, start: int, stop: int, dds_every: int) -> None:
         print(run_sample(sample(seed, index), use).as_json(), flush=True)
 
 
+def _follow(process: subprocess.Popen[str], seed: int, index: int, stop: int, hang_seconds: float,
+            results: list[Result], stderr: Any) -> int:
+    """Collect one child's results; the index to carry on from when it ends (``stop``: done)."""
+    running: int | None = None
+    assert process.stdout is not None
+    with selectors.DefaultSelector() as selector:
+        selector.register(process.stdout, selectors.EVENT_READ)
+        while True:
+            if not selector.select(hang_seconds):
+                process.kill()
+                process.wait()
+                item = sample(seed, running if running is not None else index)
+                results.append(Result(item.index, item.fmt, item.kind, "hang"))
+                return item.index + 1
+            line = process.stdout.readline()
+            if not line:  # the child ended
+                code = process.wait()
+                if running is None:
+                    return stop
+                item = sample(seed, running)
+                stderr.seek(0)
+                results.append(Result(item.index, item.fmt, item.kind, "crash",
+                                      detail=f"exit {code}: {stderr.read()[-300:]}"))
+                return running + 1
+            if line.startswith("begin "):
+                running = int(line.split()[1])
+                continue
+            result = Result(**json.loads(line))
+            results.append(result)
+            running = None
+
+
 def in_children(seed: int, count: int, *, dds_every: int = 10, start: int = 0,
-                hang_seconds: float = HANG_SECONDS) -> list[Result]:
+                hang_seconds: float = HANG_SECONDS, env: dict[str, str] | None = None) -> list[Result]:
     """Samples ``start..start+count-1`` in child processes: a crash or a hang ends the child, is
     recorded against the sample it was running, and a new child carries on after it."""
     results: list[Result] = []
@@ -401,41 +448,11 @@ def in_children(seed: int, count: int, *, dds_every: int = 10, start: int = 0,
     while index < stop:
         command = [sys.executable, str(Path(__file__).resolve()), "--child", "--seed", str(seed),
                    "--start", str(index), "--stop", str(stop), "--dds-every", str(dds_every)]
-        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                   stdin=subprocess.DEVNULL, text=True, errors="replace")
-        running: int | None = None
-        assert process.stdout is not None
-        with selectors.DefaultSelector() as selector:
-            selector.register(process.stdout, selectors.EVENT_READ)
-            while True:
-                if not selector.select(hang_seconds):
-                    process.kill()
-                    process.wait()
-                    item = sample(seed, running if running is not None else index)
-                    results.append(Result(item.index, item.fmt, item.kind, "hang"))
-                    index = item.index + 1
-                    break
-                line = process.stdout.readline()
-                if not line:  # the child ended
-                    code = process.wait()
-                    if running is not None:
-                        item = sample(seed, running)
-                        stderr = process.stderr.read()[-300:] if process.stderr else ""
-                        results.append(Result(item.index, item.fmt, item.kind, "crash",
-                                              detail=f"exit {code}: {stderr}"))
-                        index = running + 1
-                    else:
-                        index = stop
-                    break
-                if line.startswith("begin "):
-                    running = int(line.split()[1])
-                    continue
-                result = Result(**json.loads(line))
-                results.append(result)
-                running, index = None, result.index + 1
-        with contextlib.suppress(Exception):
-            process.kill()
-            process.wait()
+        with tempfile.TemporaryFile("w+", errors="replace") as stderr, subprocess.Popen(
+            command, stdout=subprocess.PIPE, stderr=stderr, stdin=subprocess.DEVNULL, text=True,
+            errors="replace", env={**os.environ, **(env or {})},
+        ) as process:
+            index = _follow(process, seed, index, stop, hang_seconds, results, stderr)
     return results
 
 
@@ -584,6 +601,4 @@ def iter_samples(seed: int, count: int, start: int = 0) -> Iterator[Sample]:
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, str(HERE))
-    os.environ.setdefault("PYTHONHASHSEED", "0")
     sys.exit(_main())

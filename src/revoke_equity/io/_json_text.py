@@ -86,20 +86,20 @@ def read_values(text: str, name: str) -> tuple[list[Element], bool]:
     try:
         check_depth(text, name)
         value = _DECODER.decode(text)
-    except ParseError as exc:  # too deep
-        if listed:
-            return list(list_elements(text, name)), True
+    except (ParseError, json.JSONDecodeError) as exc:
+        if isinstance(exc, json.JSONDecodeError):
+            exc = ParseError(f"{name}: not valid JSON: {exc.msg} (column {exc.colno})", line=exc.lineno)
+        if listed:  # read case by case, unless no case at all can be
+            elements = list(list_elements(text, name))
+            if any(element.error is None for element in elements):
+                return elements, True
         return [Element(exc.line or 1, error=exc)], False
-    except json.JSONDecodeError as exc:
-        if listed:
-            return list(list_elements(text, name)), True
-        error = ParseError(f"{name}: not valid JSON: {exc.msg} (column {exc.colno})", line=exc.lineno)
-        return [Element(exc.lineno, error=error)], False
     if not isinstance(value, list):
         return [Element(1, value=value)], False
+    elements = [Element(1, value=item) for item in value[:MAX_BOARDS]]
     if len(value) > MAX_BOARDS:
-        return [Element(1, error=too_many_boards(name))], False
-    return [Element(1, value=item) for item in value], True
+        elements.append(Element(1, error=too_many_boards(name)))
+    return elements, True
 
 
 def list_elements(text: str, name: str) -> Iterator[Element]:
