@@ -2,8 +2,8 @@
 
 Every sample starts from valid boards (the worked cases and the PBN and LIN test files) written as a
 JSON case, PBN, LIN or handviewer links, several boards to an input, and damages ONE board of it:
-random edits (characters, format tokens, numbers, spans), or one of the malformed classes that once
-broke a reader (:data:`CLASSES`). Each input then has an outcome:
+random edits (characters, format tokens, numbers, spans), or one of the malformed classes that
+break a naive reader (:data:`CLASSES`). Each input then has an outcome:
 
 * ``ruled``: every board read and ruled;
 * ``clean error``: some board reported with a :class:`~revoke_equity.errors.RevokeEquityError`
@@ -16,7 +16,7 @@ A board is ``lost`` when a board OTHER than the damaged one is no longer read as
 are a pure function of ``(seed, index)``, so a child process regenerates them without being sent
 any text, and a sample that crashes or hangs is named by its index.
 
-``python tests/fuzzing.py --inputs 12000 --cli 200`` prints the README's reliability figures
+``python tests/fuzzing.py --inputs 12000 --cli 120`` prints the README's reliability figures
 (``pytest -m slow tests/test_fuzz.py`` runs the same at that size).
 """
 
@@ -255,7 +255,7 @@ def replace_number(rng: random.Random, text: str, numbers: tuple[str, ...] = HOS
 
 
 def _number_field(fmt: str) -> str:
-    """The board number field of each format, where hostile digits once caused tracebacks."""
+    """The board number field of each format (where ``int()`` fails on a hostile digit)."""
     return {"json": '"board": ', "pbn": '[Board "', "lin": "ah|Board ", "url": "b="}[fmt]
 
 
@@ -316,7 +316,7 @@ CLASSES: dict[str, Callable[[random.Random, str, str], str]] = {
     "blank lines": blank_lines,
     "many calls": many_calls,
 }
-"""The malformed classes that once gave a traceback, lost boards, or stalled a reader."""
+"""The malformed classes that make a naive reader raise, lose boards, or stall."""
 EMPTY = {"json": ("", "[]", "  \n"), "pbn": ("", "% PBN 2.1\n% EXPORT\n"), "lin": ("", "pn|a,b,c,d|"),
          "url": ("", "\n\n")}
 
@@ -424,10 +424,13 @@ def _follow(process: subprocess.Popen[str], seed: int, index: int, stop: int, ha
             line = process.stdout.readline()
             if not line:  # the child ended
                 code = process.wait()
+                stderr.seek(0)
                 if running is None:
+                    if code != 0 or (results and results[-1].index != stop - 1):
+                        raise RuntimeError(f"a fuzzing child failed outside any sample (exit {code}): "
+                                           f"{stderr.read()[-2000:]}")
                     return stop
                 item = sample(seed, running)
-                stderr.seek(0)
                 results.append(Result(item.index, item.fmt, item.kind, "crash",
                                       detail=f"exit {code}: {stderr.read()[-300:]}"))
                 return running + 1
@@ -577,7 +580,7 @@ def _main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--inputs", type=int, default=12000)
-    parser.add_argument("--cli", type=int, default=200)
+    parser.add_argument("--cli", type=int, default=120)
     parser.add_argument("--dds-every", type=int, default=10,
                         help="rule every Nth sample with DDS (the rest: the law part only)")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)

@@ -1,5 +1,6 @@
 """Hostile input to the readers: numbers that ``int()`` refuses, nesting, size bounds, and damage
-that once lost every other board of a file. Each gives a located error and loses nothing else."""
+that makes a naive reader lose every other board of a file. Each gives a located error and loses
+nothing else."""
 
 from __future__ import annotations
 

@@ -1,9 +1,10 @@
-"""The service against hostile clients, on a real server process: bodies that once stalled every
-request, bodies read under the time budget in a worker that can be killed, slow and idle
+"""The service against hostile clients, on a real server process: bodies that stall a
+quadratic reader, bodies read under the time budget in a worker that can be killed, slow and idle
 connections, clients that go away mid-body. Never a 5xx for input, never a traceback in the log."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import socket
 import threading
@@ -192,6 +193,19 @@ def test_content_length_that_is_not_a_number(client: httpx.Client, server: Serve
     with _raw(server) as sock:
         sock.sendall(b"POST /api/v1/rulings HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                      b"Content-Length: \xc2\xb2\r\n\r\n")
+        answer = _read_all(sock)
+    assert answer.startswith(b"HTTP/1.1 400"), answer[:200]
+    assert client.get("/api/v1/health").status_code == 200
+
+
+def test_oversized_head_is_refused(client: httpx.Client, server: Server) -> None:
+    """A head still incomplete after 16 KiB is refused (one arriving whole in a single read of 64
+    KiB is bounded by that read)."""
+    with _raw(server) as sock:
+        sock.sendall(b"GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + b"x" * 20_000)
+        time.sleep(0.3)
+        with contextlib.suppress(OSError):
+            sock.sendall(b"\r\n\r\n")
         answer = _read_all(sock)
     assert answer.startswith(b"HTTP/1.1 400"), answer[:200]
     assert client.get("/api/v1/health").status_code == 200

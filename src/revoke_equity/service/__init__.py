@@ -33,6 +33,8 @@ TOKEN_VARIABLE = "REVOKE_EQUITY_TOKEN"
 """Environment variable giving the access token (so that it is not seen in the process list)."""
 MAX_CONNECTIONS = 200
 """Open connections (and requests) served at once; more get 503 at once instead of waiting."""
+MAX_HEAD = 16 * 1024
+"""Bytes of a request's head (request line and headers); a larger one is refused with 400."""
 
 
 def create_app(db_path: str | Path, *, workers: int = 2, time_budget: float = 30.0,
@@ -197,7 +199,8 @@ def run(args: argparse.Namespace) -> int:
                             log_config=_log_config(args.log_level),
                             timeout_graceful_shutdown=10, server_header=False,
                             http=protocol_with_deadline(args.read_timeout),
-                            timeout_keep_alive=5, limit_concurrency=MAX_CONNECTIONS)
+                            timeout_keep_alive=5, limit_concurrency=MAX_CONNECTIONS,
+                            h11_max_incomplete_event_size=MAX_HEAD)
     server = uvicorn.Server(config)
     server.run()
     return 0 if server.started else 1

@@ -82,7 +82,11 @@ to the ruling log before the answer is sent.
 **Errors** are JSON `{"detail": message, "errors": [{"message", "reason", "board", "line",
 "trick", "seat", "card"}]}`: 422 a board that cannot be read or ruled (the message names the board,
 trick, seat and card at fault), 413 a body over 1 MiB, 415 an unknown Content-Type, 503 no worker
-free (or the solver failed), 504 the ruling exceeded its time budget (the worker is replaced).
+free (or the solver failed), 504 the ruling (or the reading of the body, which runs in a worker
+too) exceeded its time budget (the worker is replaced), 408 the body did not arrive in time.
+
+**Access.** Every `/api/` request from another site is refused (403). A service with an access
+token (always so beyond loopback) wants it as `Authorization: Bearer <token>` (401 without it).
 
 **The log.** `GET /api/v1/rulings/{id}` one stored ruling; `GET /api/v1/rulings?limit&offset`
 the newest first; `GET /api/v1/rulings/export` every ruling as JSON lines, oldest first.
