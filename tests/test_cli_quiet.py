@@ -110,3 +110,14 @@ def test_interrupt_and_unexpected_errors_end_in_one_line(
     monkeypatch.setenv("REVOKE_EQUITY_DEBUG", "1")
     with pytest.raises(RuntimeError):
         main(["rule", str(PBN)])
+
+
+def test_binary_stdin_and_endless_files_are_clean_errors() -> None:
+    done = subprocess.run([sys.executable, "-m", "revoke_equity.cli", "rule", "-"],
+                          input=bytes(range(256)) * 8, capture_output=True, timeout=120)
+    assert done.returncode == 1 and b"Traceback" not in done.stderr
+    assert b"<stdin>: not a JSON case, PBN, LIN record or handviewer link" in done.stderr
+    if Path("/dev/zero").exists():  # read up to the bound, never to the end
+        done = subprocess.run([sys.executable, "-m", "revoke_equity.cli", "rule", "/dev/zero"],
+                              capture_output=True, timeout=120)
+        assert done.returncode == 1 and b"larger than the 16 MiB an input may have" in done.stderr

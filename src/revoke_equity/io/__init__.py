@@ -118,19 +118,27 @@ def read_path(path: str | Path, *, fmt: str | None = None) -> list[BoardInput]:
     if text_path.lstrip()[:8].lower().startswith(("http://", "https://")):
         return read_boards(text_path, fmt="url", name=text_path[:80])
     if text_path == "-":
-        return read_boards(sys.stdin.read(MAX_TEXT + 1), fmt=fmt, name="<stdin>")
+        binary = getattr(sys.stdin, "buffer", None)
+        if binary is None:  # a text stream without bytes underneath (io.StringIO)
+            return read_boards(sys.stdin.read(MAX_TEXT + 1), fmt=fmt, name="<stdin>")
+        return _read_bytes(binary.read(MAX_TEXT + 1), fmt, "<stdin>")
     file = Path(path)
     with file.open("rb") as stream:
         data = stream.read(MAX_TEXT + 1)
+    if fmt is None:
+        fmt = _EXTENSIONS.get(file.suffix.lower())
+    return _read_bytes(data, fmt, str(file))
+
+
+def _read_bytes(data: bytes, fmt: str | None, name: str) -> list[BoardInput]:
+    """The boards of a file's or standard input's bytes: UTF-8 (a BOM is dropped), else Latin-1."""
     if len(data) > MAX_TEXT:
-        return [BoardInput(None, None, too_large(len(data), str(file)))]
+        return [BoardInput(None, None, too_large(len(data), name))]
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         text = data.decode("latin-1")  # PBN's own character set (ISO 8859-1)
-    if fmt is None:
-        fmt = _EXTENSIONS.get(file.suffix.lower())
-    return read_boards(text, fmt=fmt, name=str(file))
+    return read_boards(text, fmt=fmt, name=name)
 
 
 def apply_overrides(
