@@ -32,7 +32,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -597,10 +597,6 @@ def _main(argv: list[str] | None = None) -> int:
     for failure in figures.failures:
         print(failure)
     return 1 if figures.failures else 0
-
-
-def iter_samples(seed: int, count: int, start: int = 0) -> Iterator[Sample]:
-    return (sample(seed, index) for index in range(start, start + count))
 
 
 if __name__ == "__main__":

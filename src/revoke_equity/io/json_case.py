@@ -19,7 +19,6 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from revoke_equity.errors import ParseError
-from revoke_equity.io import _json_text
 from revoke_equity.io._board import BoardInput, read_one, strict
 from revoke_equity.io._fields import (
     Board,
@@ -33,6 +32,7 @@ from revoke_equity.io._fields import (
     parse_seat,
     parse_vulnerability,
 )
+from revoke_equity.io._json_text import read_values
 from revoke_equity.io._limits import quote
 from revoke_equity.model.case import Case, Claim, Correction, Noticed, PenaltyCard
 from revoke_equity.model.contract import Vulnerability
@@ -141,7 +141,7 @@ def case_to_dict(case: Case) -> dict[str, Any]:
 def read_json(text: str, *, name: str = "<input>") -> list[BoardInput]:
     """Lenient: one :class:`BoardInput` per case of ``text``; a bad case does not stop the rest,
     even one that is not valid JSON in a list of cases (see :mod:`._json_text`)."""
-    elements, listed = _json_text.read_values(text, name)
+    elements, listed = read_values(text, name)
     entries = []
     for index, element in enumerate(elements, start=1):
         hint = f"#{index}" if listed else None
