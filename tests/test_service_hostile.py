@@ -171,6 +171,30 @@ def test_slow_head_is_cut_off_however_it_trickles(server: Server) -> None:
     assert waited >= READ_TIMEOUT * 0.9
 
 
+def test_refused_request_cannot_hold_its_connection_with_a_trickled_body(server: Server) -> None:
+    """Refused before its body is read (another site), then the body trickles on: closed anyway."""
+    with _raw(server) as sock:
+        sock.sendall(b"POST /api/v1/rulings HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: http://evil.example"
+                     b"\r\nContent-Type: text/plain\r\nContent-Length: 100000\r\n\r\nx")
+        t0 = time.monotonic()
+        answer = b""
+        sock.settimeout(0.25)
+        for _ in range(40):
+            try:
+                sock.sendall(b"y")
+                chunk = sock.recv(65536)
+            except TimeoutError:
+                continue
+            except OSError:
+                break
+            if not chunk:
+                break
+            answer += chunk
+        waited = time.monotonic() - t0
+    assert answer.startswith(b"HTTP/1.1 403"), answer[:200]
+    assert READ_TIMEOUT * 0.9 <= waited < 9, waited
+
+
 def test_idle_connection_is_closed(server: Server) -> None:
     with _raw(server) as sock:
         t0 = time.monotonic()

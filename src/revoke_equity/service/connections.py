@@ -5,7 +5,9 @@ waits forever for the head of a request, and any byte it receives resets that id
 that opens connections and sends a header line now and then holds them open indefinitely. Here a
 request's head (request line and headers) must be complete within ``read_timeout`` seconds of the
 connection opening or of the previous response, however the bytes trickle in; the connection is
-closed otherwise. The body has its own deadline (:mod:`revoke_equity.service.body`).
+closed otherwise. The same deadline closes a connection that, after its answer, goes on trickling
+a body the service did not read (a request refused before its body). The body of a request being
+served has its own deadline (:mod:`revoke_equity.service.body`).
 """
 
 from __future__ import annotations
@@ -14,7 +16,6 @@ import asyncio
 import logging
 from typing import Any
 
-import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 __all__ = ["READ_TIMEOUT", "protocol_with_deadline"]
@@ -41,8 +42,11 @@ class _DeadlineH11Protocol(H11Protocol):
 
     def handle_events(self) -> None:
         super().handle_events()
-        if self.conn.their_state is not h11.IDLE:  # the head has come (or the request failed)
+        if self._serving():  # a request's head has come: the route has it now
             self._disarm()
+
+    def _serving(self) -> bool:
+        return self.cycle is not None and not self.cycle.response_complete
 
     def on_response_complete(self) -> None:
         self._arm()  # the next request's head has the same deadline
@@ -61,7 +65,7 @@ class _DeadlineH11Protocol(H11Protocol):
 
     def _head_too_late(self) -> None:
         self._head_deadline = None
-        if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
+        if not self._serving() and not self.transport.is_closing():
             client = f"{self.client[0]}:{self.client[1]}" if self.client else "a client"
             log.info("%s sent no complete request within %g s; connection closed", client,
                      self.read_timeout)
