@@ -396,7 +396,8 @@ def create_app(
             description="add `case`, `hands`, `tricks`, `dummy` and `handviewer_url` to each "
                         "ruling (what the web page draws)")] = False,
         time_budget: Annotated[float | None, Query(
-            gt=0, description="seconds per board; may only lower the server's budget")] = None,
+            gt=0, description="seconds per board, and for reading the body; may only lower the "
+                                "server's budget")] = None,
     ) -> Any:
         try:
             fmt = format_for(request.headers.get("content-type"))
