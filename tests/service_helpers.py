@@ -37,13 +37,22 @@ def free_port() -> int:
 class Server:
     """``python -m revoke_equity.service`` in a child process; ``url`` is its base URL."""
 
-    def __init__(self, db: Path, log: Path, *, workers: int = 2, time_budget: float = 30.0) -> None:
+    def __init__(self, db: Path, log: Path, *, workers: int = 2, time_budget: float = 30.0,
+                 host: str = "127.0.0.1", token: str | None = None, extra: tuple[str, ...] = ()) -> None:
         self.db = db
         self.log_path = log
         self.workers = workers
         self.time_budget = time_budget
+        self.host = host
+        self.token = token
+        self.extra = extra
         self.port = 0
         self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def headers(self) -> dict[str, str]:
+        """The Authorization header the API needs (none without a token)."""
+        return {"authorization": f"Bearer {self.token}"} if self.token else {}
 
     @property
     def url(self) -> str:
@@ -52,9 +61,11 @@ class Server:
     def start(self) -> Server:
         """Start the server and wait until ``/api/v1/health`` answers 200 with every worker up."""
         self.port = free_port()
-        command = [sys.executable, "-m", "revoke_equity.service", "--host", "127.0.0.1",
+        command = [sys.executable, "-m", "revoke_equity.service", "--host", self.host,
                    "--port", str(self.port), "--db", str(self.db), "--workers", str(self.workers),
-                   "--time-budget", str(self.time_budget), "--log-level", "warning"]
+                   "--time-budget", str(self.time_budget), "--log-level", "warning", *self.extra]
+        if self.token is not None:
+            command += ["--token", self.token]
         with open(self.log_path, "ab") as log:
             self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT,
                                             stdin=subprocess.DEVNULL)
@@ -62,8 +73,10 @@ class Server:
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"the server exited with {self.process.returncode}:\n{self.log()}")
+            if self.token is None and "access token: " in self.log():  # generated and printed
+                self.token = self.log().split("access token: ", 1)[1].split()[0]
             with contextlib.suppress(httpx.TransportError):
-                response = httpx.get(f"{self.url}/api/v1/health", timeout=5)
+                response = httpx.get(f"{self.url}/api/v1/health", timeout=5, headers=self.headers)
                 if response.status_code == 200 and response.json()["status"] == "ok":
                     return self
             time.sleep(0.2)

@@ -1,7 +1,9 @@
 """The command line: ``revoke-equity rule FILE`` and friends.
 
 ``main(argv)`` returns the exit code: 0 every board ruled; 1 some boards could not be read or ruled
-(the others are still ruled, the errors go to stderr); 2 bad usage.
+(the others are still ruled, the errors go to stderr), or the input holds no board; 2 bad usage;
+141 the output pipe was closed early (``| head``), as for a command killed by SIGPIPE; 130
+interrupted. It never prints a traceback (see :mod:`revoke_equity._quiet`).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from importlib import resources
 from typing import TYPE_CHECKING
 
 from revoke_equity import __version__
+from revoke_equity._quiet import internal_error, quiet
 from revoke_equity.equity.estimate import DEFAULT_SEED, EstimateOptions, add_estimate_arguments
 from revoke_equity.errors import RevokeEquityError
 from revoke_equity.model.distribution import LIKELY, PROBABLE
@@ -110,6 +113,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+@quiet("revoke-equity")
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
@@ -210,6 +214,10 @@ def _rule(args: argparse.Namespace) -> int:
             ruling = rule(case, solver, options=options)
         except RevokeEquityError as exc:
             print(f"revoke-equity rule: {_located(exc, case.board)}", file=sys.stderr)
+            failed = True
+            continue
+        except Exception as exc:  # a bug: report it on this board, rule the others
+            print(f"revoke-equity rule: {internal_error(exc, case.board)}", file=sys.stderr)
             failed = True
             continue
         data = ruling.to_dict()

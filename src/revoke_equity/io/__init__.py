@@ -21,6 +21,7 @@ from pathlib import Path
 
 from revoke_equity.errors import ParseError
 from revoke_equity.io._board import BoardInput, read_one
+from revoke_equity.io._limits import MAX_BOARDS, MAX_TEXT, too_large, too_many_boards
 from revoke_equity.io.handviewer import handviewer_url, parse_handviewer
 from revoke_equity.io.json_case import case_from_dict, case_to_dict, dumps, loads, read_json
 from revoke_equity.io.lin import dumps_lin, loads_lin, read_lin
@@ -52,28 +53,47 @@ __all__ = [
 
 FORMATS = ("json", "pbn", "lin", "url")
 _EXTENSIONS = {".json": "json", ".pbn": "pbn", ".lin": "lin"}
-_URL = re.compile(r"^\s*https?://", re.IGNORECASE)
-_JSON = re.compile(r"^\s*(\{\s*\"|\[\s*[\{\]])")
-_PBN = re.compile(r"^\s*(%|\[\s*[A-Za-z0-9_]+\s+\")", re.MULTILINE)
-_LIN = re.compile(r"(^|\|)\s*(md|pc|mb|qx|pn|vg|st|ah)\|", re.IGNORECASE)
+_SNIFF = 64 * 1024
+"""Characters of a text that sniffing looks at."""
+_PBN_TAG = re.compile(r'\[\s*[A-Za-z0-9_]+\s+"')
+_LIN_COMMANDS = frozenset({"md", "pc", "mb", "qx", "pn", "vg", "st", "ah"})
 
 
 def sniff_format(text: str) -> str | None:
-    """``"url"``, ``"json"``, ``"pbn"`` or ``"lin"`` from what ``text`` looks like, else None."""
-    if _URL.match(text):
+    """``"url"``, ``"json"``, ``"pbn"`` or ``"lin"`` from what ``text`` looks like, else None.
+
+    One pass over the first 64 KiB: a link starts with ``http(s)://``; JSON with ``{"`` or ``[{``;
+    PBN has a line starting with ``%`` or a tag ``[Name "``; LIN has a known command between bars
+    (``md|``, ``|pc|``), and is not PBN when the first line is."""
+    head = text[:_SNIFF]
+    start = head.lstrip()
+    if start[:8].lower().startswith(("http://", "https://")):
         return "url"
-    if _JSON.match(text):
+    if start[:1] == "{" and start[1:].lstrip()[:1] == '"':
         return "json"
-    if _LIN.search(text) and not _PBN.match(text):
+    if start[:1] == "[" and start[1:].lstrip()[:1] in ("{", "]"):
+        return "json"
+    pbn_lines = (_is_pbn_line(line) for line in head.splitlines())
+    first_is_pbn = _is_pbn_line(start.split("\n", 1)[0])
+    fields = head.split("|")
+    if not first_is_pbn and any(field.strip().lower() in _LIN_COMMANDS for field in fields[:-1]):
         return "lin"
-    if _PBN.search(text):
+    if any(pbn_lines):
         return "pbn"
     return None
 
 
+def _is_pbn_line(line: str) -> bool:
+    stripped = line.lstrip()
+    return stripped.startswith("%") or _PBN_TAG.match(stripped) is not None
+
+
 def read_boards(text: str, *, fmt: str | None = None, name: str = "<input>") -> list[BoardInput]:
     """Read every board of ``text`` (format ``fmt``, or sniffed), leniently: a board that cannot
-    be read becomes an entry with its error. Raises ``ValueError`` only for an unknown ``fmt``."""
+    be read becomes an entry with its error. Raises ``ValueError`` only for an unknown ``fmt``;
+    any other failure is a :class:`~revoke_equity.errors.CaseError` in an entry."""
+    if fmt is not None and fmt not in FORMATS:
+        raise ValueError(f"unknown format {fmt!r} (expected one of {', '.join(FORMATS)})")
     if fmt is None:
         fmt = sniff_format(text)
         if fmt is None:
@@ -85,29 +105,40 @@ def read_boards(text: str, *, fmt: str | None = None, name: str = "<input>") -> 
         return read_pbn(text, name=name)
     if fmt == "lin":
         return read_lin(text, name=name)
-    if fmt == "url":
-        return _read_urls(text)
-    raise ValueError(f"unknown format {fmt!r} (expected one of {', '.join(FORMATS)})")
+    return _read_urls(text, name)
 
 
 def read_path(path: str | Path, *, fmt: str | None = None) -> list[BoardInput]:
     """Read the boards of a file (format from its extension ``.json``/``.pbn``/``.lin``, else
     sniffed), of standard input (``-``), or of an ``http(s)://`` handviewer link (parsed, never
-    fetched). A file that cannot be opened raises its ``OSError`` (a usage error, not a bad board)."""
+    fetched). A file that cannot be opened raises its ``OSError`` (a usage error, not a bad board).
+    At most :data:`~revoke_equity.io._limits.MAX_TEXT` bytes are read: a larger input (or an
+    endless one such as ``/dev/zero``) is one error."""
     text_path = str(path)
-    if _URL.match(text_path):
-        return read_boards(text_path, fmt="url", name=text_path)
+    if text_path.lstrip()[:8].lower().startswith(("http://", "https://")):
+        return read_boards(text_path, fmt="url", name=text_path[:80])
     if text_path == "-":
-        return read_boards(sys.stdin.read(), fmt=fmt, name="<stdin>")
+        binary = getattr(sys.stdin, "buffer", None)
+        if binary is None:  # a text stream without bytes underneath (io.StringIO)
+            return read_boards(sys.stdin.read(MAX_TEXT + 1), fmt=fmt, name="<stdin>")
+        return _read_bytes(binary.read(MAX_TEXT + 1), fmt, "<stdin>")
     file = Path(path)
-    data = file.read_bytes()
+    with file.open("rb") as stream:
+        data = stream.read(MAX_TEXT + 1)
+    if fmt is None:
+        fmt = _EXTENSIONS.get(file.suffix.lower())
+    return _read_bytes(data, fmt, str(file))
+
+
+def _read_bytes(data: bytes, fmt: str | None, name: str) -> list[BoardInput]:
+    """The boards of a file's or standard input's bytes: UTF-8 (a BOM is dropped), else Latin-1."""
+    if len(data) > MAX_TEXT:
+        return [BoardInput(None, None, too_large(len(data), name))]
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         text = data.decode("latin-1")  # PBN's own character set (ISO 8859-1)
-    if fmt is None:
-        fmt = _EXTENSIONS.get(file.suffix.lower())
-    return read_boards(text, fmt=fmt, name=str(file))
+    return read_boards(text, fmt=fmt, name=name)
 
 
 def apply_overrides(
@@ -125,12 +156,18 @@ def apply_overrides(
     return replace(case, **changes)  # type: ignore[arg-type]
 
 
-def _read_urls(text: str) -> list[BoardInput]:
+def _read_urls(text: str, name: str) -> list[BoardInput]:
     """One board per non-empty line, each a handviewer link."""
+    oversize = too_large(len(text), name)
+    if oversize is not None:
+        return [BoardInput(None, None, oversize)]
     entries: list[BoardInput] = []
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
+        if len(entries) == MAX_BOARDS:
+            entries.append(BoardInput(None, None, too_many_boards(name, number)))
+            break
         entry = read_one(None, f"#{len(entries) + 1}", partial(parse_handviewer, line))
         if entry.error is not None and entry.error.line is None:
             entry.error.line = number

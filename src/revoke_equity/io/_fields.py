@@ -11,6 +11,14 @@ from dataclasses import replace
 from typing import TypeVar
 
 from revoke_equity.errors import CaseError, ParseError, PlayError
+from revoke_equity.io._limits import (
+    MAX_DIGITS,
+    MAX_WORD,
+    LongNumber,
+    check_field,
+    quote,
+    whole_number,
+)
 from revoke_equity.model.cards import Card, Suit
 from revoke_equity.model.case import Case, Claim, Noticed
 from revoke_equity.model.contract import Contract, Vulnerability
@@ -30,8 +38,9 @@ SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡
 def _convert(parse: Callable[[str], T], text: object, what: str, board: Board, line: int | None) -> T:
     if not isinstance(text, str):
         raise ParseError(
-            f"{what} must be a string, not {type(text).__name__} {text!r}", board=board, line=line
+            f"{what} must be a string, not {type(text).__name__} {quote(text)}", board=board, line=line
         )
+    check_field(text, what, board=board, line=line, limit=MAX_WORD)
     try:
         return parse(text)
     except ValueError as exc:
@@ -48,7 +57,9 @@ def parse_card(
     line: int | None = None,
 ) -> Card:
     """A card such as ``SA``, ``h10``, ``♠Q``; anything else is a :class:`ParseError` naming it."""
-    if isinstance(text, str):
+    if isinstance(text, str) and len(text) > MAX_WORD:
+        message = f"{what}: not a card: {quote(text)}"
+    elif isinstance(text, str):
         text = text.strip()
         if text[:1] in SUIT_SYMBOLS:
             text = SUIT_SYMBOLS[text[0]] + text[1:]
@@ -58,12 +69,13 @@ def parse_card(
             message = f"{what}: {exc}"
     else:
         message = f"{what} must be a string, not {type(text).__name__}"
+    shown = str(text)
     raise ParseError(
         message,
         board=board,
         trick=trick,
         seat=None if seat is None else str(seat),
-        card=str(text),
+        card=shown if len(shown) <= MAX_WORD else shown[:MAX_WORD] + "...",
         line=line,
     )
 
@@ -136,6 +148,7 @@ def parse_deal(text: object, *, board: Board, line: int | None = None) -> Deal:
     """A PBN deal string; the model's :class:`CaseError` becomes a located :class:`ParseError`."""
     if not isinstance(text, str):
         raise ParseError(f"deal must be a string, not {type(text).__name__}", board=board, line=line)
+    check_field(text, "deal", board=board, line=line, limit=4 * MAX_WORD)
     try:
         return Deal.from_pbn(text)
     except CaseError as exc:
@@ -165,11 +178,20 @@ def parse_int(
     line: int | None = None,
     text: bool = True,
 ) -> int:
-    """An integer in ``low..high``; with ``text``, a numeric string too (tag values are text)."""
-    if text and isinstance(value, str) and value.strip().isdigit():
-        value = int(value.strip())
+    """An integer in ``low..high``; with ``text``, a string of ASCII digits too (tag values are
+    text), read by :func:`~revoke_equity.io._limits.whole_number`."""
+    if text and isinstance(value, str) and not isinstance(value, LongNumber):
+        number = whole_number(value)
+        value = value if number is None else number
+    if isinstance(value, LongNumber):
+        raise ParseError(
+            f"{what}: a number of {len(value)} characters, more than the {MAX_DIGITS} digits a number "
+            "may have",
+            board=board,
+            line=line,
+        )
     if not isinstance(value, int) or isinstance(value, bool):
-        raise ParseError(f"{what} must be a whole number, not {value!r}", board=board, line=line)
+        raise ParseError(f"{what} must be a whole number, not {quote(value)}", board=board, line=line)
     if not low <= value <= high:
         raise ParseError(f"{what} {value} is not in {low}..{high}", board=board, line=line)
     return value

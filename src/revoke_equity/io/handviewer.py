@@ -16,6 +16,7 @@ from urllib.parse import parse_qs, quote, urlsplit
 from revoke_equity.errors import ParseError
 from revoke_equity.io._board import strict
 from revoke_equity.io._fields import check_play, parse_card, parse_int, parse_seat
+from revoke_equity.io._limits import MAX_FIELD, check_field
 from revoke_equity.io.lin import contract_from_auction, deal_from_hand_texts, dumps_lin, read_lin
 from revoke_equity.model.case import Case
 from revoke_equity.model.contract import Vulnerability, dealer_for_board
@@ -24,6 +25,9 @@ from revoke_equity.model.seats import Seat
 HANDVIEWER = "https://www.bridgebase.com/tools/handviewer.html"
 _CALL = re.compile(r"[1-7](?:nt|[cdhsn])|xx|p|d|r|x", re.IGNORECASE)
 _CARD = re.compile(r"[shdc](?:10|[2-9tjqka])", re.IGNORECASE)
+_MAX_LINK = 16 * MAX_FIELD
+"""Characters in one link (a ``lin=`` record of a whole board, URL-encoded, is about 3,000)."""
+_MAX_PARAMS = 64
 _VULNERABILITY = {
     "o": Vulnerability.NONE,
     "-": Vulnerability.NONE,
@@ -37,8 +41,9 @@ _VULNERABILITY = {
 def parse_handviewer(url: str) -> Case:
     """The case of a handviewer link (either form). Raises :class:`CaseError` when it is not one
     complete, consistent board."""
+    check_field(url, "the link", limit=_MAX_LINK)
     try:
-        query = parse_qs(urlsplit(url.strip()).query, keep_blank_values=True)
+        query = parse_qs(urlsplit(url.strip()).query, keep_blank_values=True, max_num_fields=_MAX_PARAMS)
     except ValueError as exc:
         raise ParseError(f"not a valid link: {exc}") from None
     params = {key.lower(): values[-1] for key, values in query.items()}
@@ -78,16 +83,33 @@ def _from_params(params: dict[str, str]) -> Case:
         vulnerable = _VULNERABILITY[code]
     else:
         vulnerable = Vulnerability.NONE if board is None else Vulnerability.for_board(board)
-    auction = re.sub(r"\([^)]*\)|[!?\s]", "", params.get("a", ""))
+    auction = _without_explanations(check_field(params.get("a", ""), "a (auction)", board=where))
     calls = _tokens(_CALL, auction, "a (auction)", where)
     contract, declarer = contract_from_auction(calls, dealer, board=where)
-    cards = _tokens(_CARD, params.get("p", "").replace(" ", ""), "p (play)", where)
+    play_text = check_field(params.get("p", ""), "p (play)", board=where)
+    cards = _tokens(_CARD, play_text.replace(" ", ""), "p (play)", where)
     play = tuple(parse_card(text, board=where, trick=index // 4 + 1) for index, text in enumerate(cards))
     case = Case(
         deal=deal, contract=contract, declarer=declarer, play=play, vulnerable=vulnerable, board=board
     )
     check_play(case, where)
     return case
+
+
+def _without_explanations(auction: str) -> str:
+    """The calls of ``a=`` without ``(...)`` explanations, ``!`` alerts, ``?`` and white space.
+    An unclosed ``(`` is left in place (and reported by :func:`_tokens`). One pass."""
+    out: list[str] = []
+    position = 0
+    while position < len(auction):
+        opening = auction.find("(", position)
+        closing = auction.find(")", opening + 1) if opening >= 0 else -1
+        if closing < 0:
+            out.append(auction[position:])
+            break
+        out.append(auction[position:opening])
+        position = closing + 1
+    return "".join(char for char in "".join(out) if char not in "!?" and not char.isspace())
 
 
 def _tokens(pattern: re.Pattern[str], text: str, what: str, where: int | None) -> list[str]:

@@ -34,6 +34,8 @@ from revoke_equity.io._fields import (
     parse_suit,
     parse_vulnerability,
 )
+from revoke_equity.io._json_text import read_values
+from revoke_equity.io._limits import quote
 from revoke_equity.model.case import (
     Case,
     Claim,
@@ -74,7 +76,8 @@ def case_from_dict(data: object, *, board_hint: int | str | None = None) -> Case
     where: Board = board if board is not None else board_hint
     unknown = [key for key in data if key not in FIELDS]
     if unknown:
-        raise ParseError(f"unknown field {unknown[0]!r} (expected {', '.join(FIELDS)})", board=where)
+        expected = ", ".join(FIELDS)
+        raise ParseError(f"unknown field {quote(unknown[0])} (expected {expected})", board=where)
     missing = [key for key in REQUIRED if key not in data]
     if missing:
         raise ParseError(f"missing required field {missing[0]!r}", board=where)
@@ -167,15 +170,17 @@ def _requirement_dict(requirement: Requirement) -> dict[str, Any]:
 
 
 def read_json(text: str, *, name: str = "<input>") -> list[BoardInput]:
-    """Lenient: one :class:`BoardInput` per case of ``text``; a bad case does not stop the rest."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        error = ParseError(f"{name}: not valid JSON: {exc.msg} (column {exc.colno})", line=exc.lineno)
-        return [BoardInput(None, None, error)]
-    if not isinstance(data, list):
-        return [_entry(data, None)]
-    return [_entry(item, f"#{index}") for index, item in enumerate(data, start=1)]
+    """Lenient: one :class:`BoardInput` per case of ``text``; a bad case does not stop the rest,
+    even one that is not valid JSON in a list of cases (see :mod:`._json_text`)."""
+    elements, listed = read_values(text, name)
+    entries = []
+    for index, element in enumerate(elements, start=1):
+        hint = f"#{index}" if listed else None
+        if element.error is not None:
+            entries.append(BoardInput(None, None, element.error.with_board(hint)))
+        else:
+            entries.append(_entry(element.value, hint))
+    return entries
 
 
 def loads(text: str) -> list[Case]:
@@ -234,14 +239,14 @@ def _object(
     item: object, key: str, fields: tuple[str, ...], where: Board, optional: tuple[str, ...] = ()
 ) -> Mapping[str, Any]:
     if not isinstance(item, Mapping):
-        raise ParseError(f"{key} entries must be objects, not {item!r}", board=where)
+        raise ParseError(f"{key} entries must be objects, not {quote(item)}", board=where)
     for name in fields:
         if name not in item:
-            raise ParseError(f"{key}: missing field {name!r} in {dict(item)}", board=where)
+            raise ParseError(f"{key}: missing field {name!r} in {quote(dict(item))}", board=where)
     extra = [name for name in item if name not in fields + optional]
     if extra:
         expected = ", ".join(fields + optional)
-        raise ParseError(f"{key}: unknown field {extra[0]!r} (expected {expected})", board=where)
+        raise ParseError(f"{key}: unknown field {quote(extra[0])} (expected {expected})", board=where)
     return item
 
 

@@ -13,6 +13,8 @@ A LIN text is a run of ``command|argument|`` pairs. What is read:
 
 Other commands (``pn``, ``pg``, ``nt``, ``rh``, ``st``, ``an``, ``vg``, ...) are skipped. A new
 record begins at ``qx`` or ``md``, unless the current record has neither and no calls or play yet.
+Each line starts with a command (BBO writes whole pairs on a line; an argument does not continue
+on the next line), so a stray ``|`` on one line cannot shift the rest of the file.
 """
 
 from __future__ import annotations
@@ -31,6 +33,15 @@ from revoke_equity.io._fields import (
     claim_from_total,
     parse_card,
     parse_int,
+)
+from revoke_equity.io._limits import (
+    MAX_BOARDS,
+    MAX_WORD,
+    check_field,
+    leading_number,
+    quote,
+    too_large,
+    too_many_boards,
 )
 from revoke_equity.model.cards import Card, Rank, Strain, Suit
 from revoke_equity.model.case import Case
@@ -65,9 +76,23 @@ _HEADER = frozenset({"ah", "sv", "pn", "rh", "st", "bn"})
 class _Record:
     commands: list[tuple[str, str, int]] = field(default_factory=list)
     """``(command, argument, line)``."""
+    names: set[str] = field(default_factory=set)
+    """The commands present (so that :meth:`has` does not rescan the record)."""
+
+    cards: int = 0
+
+    def add(self, item: tuple[str, str, int]) -> None:
+        self.commands.append(item)
+        self.names.add(item[0])
+        self.cards += item[0] == "pc"
+
+    @property
+    def complete(self) -> bool:
+        """All 52 cards played, or a claim: calls or play that follow are another board's."""
+        return self.cards >= 52 or "mc" in self.names
 
     def has(self, *names: str) -> bool:
-        return any(name in names for name, _, _ in self.commands)
+        return any(name in self.names for name in names)
 
     def values(self, name: str) -> list[tuple[str, int]]:
         return [(arg, line) for cmd, arg, line in self.commands if cmd == name]
@@ -79,8 +104,14 @@ class _Record:
 
 def read_lin(text: str, *, name: str = "<input>") -> list[BoardInput]:
     """Lenient: one :class:`BoardInput` per LIN record (board) of ``text``."""
+    oversize = too_large(len(text), name)
+    if oversize is not None:
+        return [BoardInput(None, None, oversize)]
     entries: list[BoardInput] = []
     for record in _records(text):
+        if len(entries) == MAX_BOARDS:
+            entries.append(BoardInput(None, None, too_many_boards(name, record.commands[0][2])))
+            break
         board = _board_number(record)
         label: int | str = board if board is not None else f"#{len(entries) + 1}"
         entries.append(read_one(board, label, partial(_case, record, board, label)))
@@ -124,29 +155,36 @@ def dumps_lin(case: Case) -> str:
 
 def _records(text: str) -> list[_Record]:
     """Split into records: ``md`` or ``qx`` starts one unless the current record has no such
-    command yet and no calls or play.
-    Board headers (``ah``, ``sv``, ...) that follow a record's play wait for the next record."""
+    command yet and no calls or play; so do calls and play (``mb``, ``pc``, ``mc``) before any
+    record or after a complete one (52 cards or a claim), so that a board whose ``md`` is damaged
+    runs into neither its neighbours nor they into it.
+    Board headers (``ah``, ``sv``, ...) that follow a record's play wait for the next record.
+    One pass: each line is split into ``command|argument|`` pairs."""
     records: list[_Record] = []
     current: _Record | None = None
     pending: list[tuple[str, str, int]] = []
-    parts = text.split("|")
-    line = 1
-    for i in range(0, len(parts) - 1, 2):
-        command, argument = parts[i], parts[i + 1]
-        command_line = line + command[: len(command) - len(command.lstrip())].count("\n")
-        line += command.count("\n") + argument.count("\n")
-        command = command.strip().lower()
-        item = (command, argument, command_line)
-        if command in ("md", "qx") and (
-            current is None or current.has(command) or current.has("mb", "pc", "mc")
-        ):
-            current = _Record(pending)
-            pending = []
-            records.append(current)
-        elif current is None or (command in _HEADER and current.has("pc", "mc")):
-            pending.append(item)
-            continue
-        current.commands.append(item)
+    for line, text_line in enumerate(text.splitlines(), start=1):
+        fields = text_line.split("|")
+        for i in range(0, len(fields) - 1, 2):
+            command = fields[i].strip().lower()
+            item = (command, fields[i + 1], line)
+            starts, content = command in ("md", "qx"), command in ("mb", "pc", "mc")
+            if not (starts or content) and (
+                current is None or (command in _HEADER and current.has("pc", "mc"))
+            ):
+                pending.append(item)
+                continue
+            if (
+                current is None
+                or (content and current.complete)
+                or (starts and (current.has(command) or current.has("mb", "pc", "mc")))
+            ):
+                current = _Record()
+                for waiting in pending:
+                    current.add(waiting)
+                pending = []
+                records.append(current)
+            current.add(item)
     return [record for record in records if record.has("md", "mb", "pc")]
 
 
@@ -154,9 +192,9 @@ def _board_number(record: _Record) -> int | None:
     for name in ("ah", "qx"):
         found = record.last(name)
         if found:
-            digits = re.search(r"\d+", found[0])
-            if digits and int(digits.group()) > 0:
-                return int(digits.group())
+            number = leading_number(found[0])
+            if number:
+                return number
     return None
 
 
@@ -164,7 +202,9 @@ def _case(record: _Record, board: int | None, where: Board) -> Case:
     md = record.last("md")
     if md is None:
         raise ParseError("no md|...| deal in this record", board=where, line=record.commands[0][2])
-    dealer, deal = parse_md(md[0], board=where, line=md[1])
+    dealer, deal = parse_md(
+        check_field(md[0], "md", board=where, line=md[1], limit=4 * MAX_WORD), board=where, line=md[1]
+    )
     if dealer is None:
         if board is None:
             raise ParseError(
@@ -173,7 +213,7 @@ def _case(record: _Record, board: int | None, where: Board) -> Case:
         dealer = dealer_for_board(board)
     sv = record.last("sv")
     if sv is not None:
-        code = sv[0].strip().lower()
+        code = check_field(sv[0], "sv", board=where, line=sv[1], limit=MAX_WORD).strip().lower()
         if code not in _VULNERABILITY:
             raise ParseError(
                 f"sv|{sv[0]}|: unknown vulnerability (expected o, n, e or b)", board=where, line=sv[1]
@@ -182,6 +222,8 @@ def _case(record: _Record, board: int | None, where: Board) -> Case:
     else:
         vulnerable = Vulnerability.NONE if board is None else Vulnerability.for_board(board)
     calls = record.values("mb")
+    for call, line in calls:
+        check_field(call, "mb (call)", board=where, line=line, limit=MAX_WORD)
     contract, declarer = contract_from_auction(
         [call for call, _ in calls], dealer, board=where, line=calls[0][1] if calls else md[1]
     )
@@ -204,7 +246,7 @@ def parse_md(text: str, *, board: Board = None, line: int | None = None) -> tupl
     """The dealer (``None`` without a digit) and deal of an ``md`` argument."""
     text = text.strip()
     dealer = None
-    if text[:1].isdigit():
+    if text[:1] and text[0] in "0123456789":
         if text[0] not in "1234":
             raise ParseError(f"md|{text}|: dealer digit {text[0]} is not 1-4", board=board, line=line)
         dealer, text = LIN_SEATS[int(text[0]) - 1], text[1:]
@@ -219,6 +261,7 @@ def deal_from_hand_texts(
     hands: dict[Seat, list[Card]] = {}
     for seat, hand_text in zip(seats, hand_texts, strict=True):
         if hand_text.strip():
+            check_field(hand_text, f"{what}, {seat.name_long}'s hand", board=board, line=line, limit=MAX_WORD)
             hands[seat] = parse_hand(hand_text, board=board, seat=seat, line=line)
     missing = [seat for seat in SEATS if seat not in hands]
     if len(missing) > 1:
@@ -252,7 +295,7 @@ def parse_hand(text: str, *, board: Board, seat: Seat, line: int | None = None) 
             cards.append(Card(suit, Rank.from_str(char)))
         else:
             raise ParseError(
-                f"hand {text!r}: unexpected {char!r} (expected a suit letter S, H, D, C, then ranks)",
+                f"hand {quote(text)}: unexpected {char!r} (expected a suit letter S, H, D, C, then ranks)",
                 board=board,
                 seat=str(seat),
                 line=line,
@@ -281,7 +324,7 @@ def contract_from_auction(
         elif call in ("R", "XX", "RDBL"):
             doubling = Doubling.REDOUBLED
         elif call not in ("P", "PASS"):
-            raise ParseError(f"unknown call {raw!r} in the auction", board=board, line=line)
+            raise ParseError(f"unknown call {quote(raw)} in the auction", board=board, line=line)
         seat = seat.next
     if final is None:
         raise ParseError("no contract: the auction has no bid (passed out?)", board=board, line=line)

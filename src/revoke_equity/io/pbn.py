@@ -47,6 +47,7 @@ from revoke_equity.io._fields import (
     parse_suit,
     parse_vulnerability,
 )
+from revoke_equity.io._limits import MAX_BOARDS, check_field, quote, too_large, too_many_boards, whole_number
 from revoke_equity.io.json_case import check_extras
 from revoke_equity.model.cards import Card
 from revoke_equity.model.case import (
@@ -92,9 +93,15 @@ class _Game:
 def read_pbn(text: str, *, name: str = "<input>") -> list[BoardInput]:
     """Lenient: one :class:`BoardInput` per board of a PBN text; a bad board does not stop the
     rest. Games without ``Deal``, ``Contract`` or ``Play`` (file headers) are skipped."""
+    oversize = too_large(len(text), name)
+    if oversize is not None:
+        return [BoardInput(None, None, oversize)]
     entries: list[BoardInput] = []
     previous: dict[str, str] = {}
     for game in _games(text):
+        if len(entries) == MAX_BOARDS:
+            entries.append(BoardInput(None, None, too_many_boards(name, game.line)))
+            break
         for key, tag in game.tags.items():
             if tag.value == "#" and key in previous:
                 tag.value = previous[key]
@@ -102,10 +109,17 @@ def read_pbn(text: str, *, name: str = "<input>") -> list[BoardInput]:
         if game.error is None and not any(k in game.tags for k in ("deal", "contract", "play")):
             continue
         board_text = (game.value("Board") or "").strip()
-        board = int(board_text) if board_text.isdigit() and int(board_text) > 0 else None
-        label: int | str = board if board is not None else board_text or f"#{len(entries) + 1}"
+        board = whole_number(board_text) or None
+        label: int | str = board if board is not None else _label(board_text, len(entries) + 1)
         entries.append(read_one(board, label, partial(_case, game, board, label)))
     return entries
+
+
+def _label(board_text: str, position: int) -> str:
+    """How errors name a board whose ``Board`` tag is not a number: its text, if short."""
+    if board_text and len(board_text) <= 16 and board_text.isprintable():
+        return board_text
+    return f"#{position}"
 
 
 def loads_pbn(text: str) -> list[Case]:
@@ -177,18 +191,29 @@ def _tag(name: str, value: str) -> str:
 
 def _games(text: str) -> list[_Game]:
     """Split a PBN text into games: a blank line, or a tag repeated within a game, starts a new
-    one. Tokens after a tag belong to its section."""
+    one. Tokens after a tag belong to its section.
+
+    A ``{`` comment may span lines, blank ones too, but not into the next board: when a blank line
+    is followed by a line that opens with a tag, an unclosed comment is taken to have been left
+    open by mistake. The game where it opened gets the error; the next board is read as usual.
+    One pass over the text."""
     games: list[_Game] = []
     game: _Game | None = None
     tag: _Tag | None = None
-    in_comment = False
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw
-        if in_comment:
+    comment: _Comment | None = None
+    for number, line in enumerate(text.splitlines(), start=1):
+        if comment is not None:
             end = line.find("}")
-            if end < 0:
+            if end >= 0:
+                line, comment = line[end + 1 :], None
+            elif not line.strip():
+                comment.blank_seen = True
                 continue
-            line, in_comment = line[end + 1 :], False
+            elif comment.blank_seen and _TAG.match(line.lstrip()):
+                comment.unclosed(f"before the next board at line {number}")
+                comment, game, tag = None, None, None
+            else:
+                continue
         elif line.startswith("%"):
             continue
         elif not line.strip():
@@ -202,7 +227,10 @@ def _games(text: str) -> list[_Game]:
             elif char == "{":
                 end = line.find("}", i + 1)
                 if end < 0:
-                    in_comment = True
+                    if game is None:  # between boards: the board it hides is the bad one
+                        game = _Game(line=number)
+                        games.append(game)
+                    comment = _Comment(game, number)
                     break
                 i = end + 1
             elif char == ";":
@@ -214,7 +242,7 @@ def _games(text: str) -> list[_Game]:
                     games.append(game)
                 if not match:
                     game.error = game.error or ParseError(
-                        f'malformed tag {line[i:].strip()!r} (expected [Name "value"])',
+                        f"malformed tag {quote(line[i:].strip())} (expected [Name \"value\"])",
                         line=number,
                     )
                     tag = None
@@ -232,9 +260,25 @@ def _games(text: str) -> list[_Game]:
                 elif game is None:
                     game = _Game(line=number)
                     games.append(game)
-                    game.error = ParseError(f"{line[i:end]!r} outside any tag", line=number)
+                    game.error = ParseError(f"{quote(line[i:end])} outside any tag", line=number)
                 i = end
+    if comment is not None:
+        comment.unclosed("before the end of the text")
     return games
+
+
+@dataclass
+class _Comment:
+    """A ``{`` comment still open at the end of a line."""
+
+    game: _Game
+    line: int
+    blank_seen: bool = False
+
+    def unclosed(self, where: str) -> None:
+        self.game.error = self.game.error or ParseError(
+            f"the {{ comment opened at line {self.line} is not closed with }} {where}", line=self.line
+        )
 
 
 # -- one game to a case ---------------------------------------------------------------------------
@@ -464,12 +508,13 @@ def _requirements(game: _Game, where: Board) -> list[Requirement]:
 def _parts(tag: _Tag | None, size: int | tuple[int, ...], form: str, where: Board) -> list[list[str]]:
     if tag is None or not tag.value.strip():
         return []
+    check_field(tag.value, f"[{tag.name}]", board=where, line=tag.line)
     sizes = (size,) if isinstance(size, int) else size
     parts = [item.split() for item in tag.value.split(",")]
     for part in parts:
         if len(part) not in sizes:
             raise ParseError(
-                f"[{tag.name} \"{tag.value}\"]: each entry must be '{form}'",
+                f"[{tag.name} {quote(tag.value)}]: each entry must be '{form}'",
                 board=where,
                 line=tag.line,
             )

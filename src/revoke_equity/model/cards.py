@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 
 
 class Suit(enum.Enum):
@@ -155,7 +155,7 @@ class Card:
         return f"Card.from_str({str(self)!r})"
 
 
-@cache
+@lru_cache(maxsize=512)  # bounded: input text may spell a card in endless ways ("S  A")
 def _card_from_str(text: str) -> Card:
     if len(text) < 2:
         raise ValueError(f"not a card: {text!r} (expected suit then rank, e.g. SA, HT, D10)")

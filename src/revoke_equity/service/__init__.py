@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import ipaddress
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -28,6 +29,12 @@ DEFAULT_DB = "./revoke-equity.sqlite"
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1")
+TOKEN_VARIABLE = "REVOKE_EQUITY_TOKEN"
+"""Environment variable giving the access token (so that it is not seen in the process list)."""
+MAX_CONNECTIONS = 200
+"""Open connections (and requests) served at once; more get 503 at once instead of waiting."""
+MAX_HEAD = 16 * 1024
+"""Bytes of a request's head (request line and headers); a larger one is refused with 400."""
 
 
 def create_app(db_path: str | Path, *, workers: int = 2, time_budget: float = 30.0,
@@ -69,10 +76,12 @@ def _port(text: str) -> int:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Add the ``serve`` options to ``parser``: --host, --port, --db, --workers, --time-budget."""
+    """Add the ``serve`` options to ``parser``: --host, --port, --db, --workers, --time-budget,
+    --token, --insecure-no-token, --read-timeout, --log-level."""
     parser.add_argument("--host", default=DEFAULT_HOST,
-                        help=f"address to listen on (default {DEFAULT_HOST}: this machine only; "
-                        "the service has no log-in, so expose it only on a network you trust)")
+                        help=f"address to listen on (default {DEFAULT_HOST}: this machine only). "
+                        "Any other address needs an access token: --token, or one is generated "
+                        "and printed at start")
     parser.add_argument("--port", type=_port, default=DEFAULT_PORT,
                         help=f"TCP port (default {DEFAULT_PORT})")
     parser.add_argument("--db", metavar="PATH", default=DEFAULT_DB,
@@ -83,6 +92,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--time-budget", type=_positive_float, default=30.0, metavar="SECONDS",
                         help="longest a board's ruling may take before its worker is stopped "
                         "and the request fails with 504 (default 30)")
+    parser.add_argument("--token", metavar="TOKEN", default=os.environ.get(TOKEN_VARIABLE),
+                        help="access token the page and the API must give (Authorization: Bearer "
+                        f"TOKEN; at least 16 characters; default ${TOKEN_VARIABLE}). Needed beyond "
+                        "loopback: generated and printed at start when not given")
+    parser.add_argument("--insecure-no-token", action="store_true",
+                        help="serve an address beyond loopback without an access token: anyone "
+                        "who can reach it can read and fill the ruling log")
+    parser.add_argument("--read-timeout", type=_positive_float, default=20.0, metavar="SECONDS",
+                        help="longest a client may take to send a request's head, and again its "
+                        "body, before the connection is closed (default 20)")
     parser.add_argument("--log-level", default="info",
                         choices=["critical", "error", "warning", "info", "debug"],
                         help="server log level (default info)")
@@ -96,6 +115,33 @@ def is_loopback(host: str) -> bool:
         return ipaddress.ip_address(host.strip("[]")).is_loopback
     except ValueError:
         return False
+
+
+def access_token(host: str, given: str | None, insecure: bool) -> tuple[str | None, str | None]:
+    """The access token to require, and a usage problem if any: ``given`` when there is one; a
+    new one beyond loopback; none on loopback, or with ``insecure`` (only beyond loopback)."""
+    from revoke_equity.service.security import check_token, new_token
+
+    if given is not None:
+        if insecure:
+            return None, "--token and --insecure-no-token contradict each other"
+        return given, check_token(given)
+    if is_loopback(host) or insecure:
+        return None, None
+    return new_token(), None
+
+
+def _log_config(level: str) -> dict[str, Any]:
+    """uvicorn's logging set-up, with the service's own messages (workers, clients that went away)
+    printed the same way and at the same level."""
+    import copy
+
+    from uvicorn.config import LOGGING_CONFIG
+
+    config = copy.deepcopy(LOGGING_CONFIG)
+    config["loggers"]["revoke_equity"] = {"handlers": ["default"], "level": level.upper(),
+                                          "propagate": False}
+    return config
 
 
 def run(args: argparse.Namespace) -> int:
@@ -126,16 +172,35 @@ def run(args: argparse.Namespace) -> int:
         print(f"revoke-equity serve: cannot open the ruling log {db}: {exc}", file=sys.stderr)
         return 1
     host = str(args.host)
+    token, problem = access_token(host, args.token, args.insecure_no_token)
+    if problem is not None:
+        print(f"revoke-equity serve: {problem}", file=sys.stderr)
+        return 2
     allowed: list[str] | None = None
     if is_loopback(host):
         allowed = [*LOOPBACK_NAMES, host]
+    elif token is None:
+        print(f"revoke-equity serve: warning: listening on {host} WITHOUT an access token "
+              "(--insecure-no-token): anyone who can reach it can read and fill the ruling log",
+              file=sys.stderr)
     else:
-        print(f"revoke-equity serve: warning: listening on {host}, reachable from other "
-              "machines; the service has no log-in or encryption", file=sys.stderr)
+        print(f"revoke-equity serve: listening on {host}, reachable from other machines; no "
+              "encryption (use it on a network you trust)", file=sys.stderr)
+    if token is not None and token != args.token:
+        shown = "<this machine's address>" if host in ("0.0.0.0", "::") else host
+        print(f"revoke-equity serve: access token: {token}\n  open http://{shown}:{args.port}/"
+              f"#token={token} (the page keeps it), or send 'Authorization: Bearer {token}'",
+              file=sys.stderr, flush=True)
+    from revoke_equity.service.connections import protocol_with_deadline
+
     app = _create_app(db, workers=args.workers, time_budget=args.time_budget,
-                      allowed_hosts=allowed)
+                      allowed_hosts=allowed, token=token, read_timeout=args.read_timeout)
     config = uvicorn.Config(app, host=host, port=args.port, log_level=args.log_level,
-                            timeout_graceful_shutdown=10, server_header=False)
+                            log_config=_log_config(args.log_level),
+                            timeout_graceful_shutdown=10, server_header=False,
+                            http=protocol_with_deadline(args.read_timeout),
+                            timeout_keep_alive=5, limit_concurrency=MAX_CONNECTIONS,
+                            h11_max_incomplete_event_size=MAX_HEAD)
     server = uvicorn.Server(config)
     server.run()
     return 0 if server.started else 1

@@ -8,9 +8,11 @@ import sys
 from collections.abc import Sequence
 
 from revoke_equity import __version__
+from revoke_equity._quiet import quiet
 from revoke_equity.service import add_arguments, run
 
 
+@quiet("python -m revoke_equity.service")
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse ``argv`` and serve; the exit code of :func:`revoke_equity.service.run`."""
     parser = argparse.ArgumentParser(

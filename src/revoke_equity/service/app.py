@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, StreamingResponse
+from fastapi.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -29,14 +29,18 @@ from revoke_equity.equity.estimate import (
 )
 from revoke_equity.errors import CaseError
 from revoke_equity.model.distribution import LIKELY, PROBABLE
+from revoke_equity.service.body import BodyTimeout, BodyTooLarge, ClientGone, read_body
+from revoke_equity.service.connections import READ_TIMEOUT
 from revoke_equity.service.docs import DOCS_PATHS, DOCS_POLICY, add_offline_docs
 from revoke_equity.service.inputs import (
+    ReadRequest,
     UnsupportedMediaType,
     board_view,
     case_error_dict,
     decode_body,
     format_for,
 )
+from revoke_equity.service.security import AccessGuard
 from revoke_equity.service.store import LoggedRuling, RulingLog, new_id, utc_now
 from revoke_equity.service.workers import (
     BudgetExceeded,
@@ -53,8 +57,6 @@ MAX_BODY = 1024 * 1024
 """Largest request body read (1 MiB); a larger one gets 413."""
 DEFAULT_TIME_BUDGET = 30.0
 """Seconds one board's ruling may take in a worker before the worker is killed (504)."""
-_DRAIN_LIMIT = 16 * MAX_BODY
-"""An oversized body is read and dropped up to this size, so the client sees the 413 cleanly."""
 STATIC = Path(__file__).parent / "static"
 
 Laws = Literal["1997", "2007", "2017"]
@@ -90,7 +92,11 @@ to the ruling log before the answer is sent.
 **Errors** are JSON `{"detail": message, "errors": [{"message", "reason", "board", "line",
 "trick", "seat", "card"}]}`: 422 a board that cannot be read or ruled (the message names the board,
 trick, seat and card at fault), 413 a body over 1 MiB, 415 an unknown Content-Type, 503 no worker
-free (or the solver failed), 504 the ruling exceeded its time budget (the worker is replaced).
+free (or the solver failed), 504 the ruling (or the reading of the body, which runs in a worker
+too) exceeded its time budget (the worker is replaced), 408 the body did not arrive in time.
+
+**Access.** Every `/api/` request from another site is refused (403). A service with an access
+token (always so beyond loopback) wants it as `Authorization: Bearer <token>` (401 without it).
 
 **The log.** `GET /api/v1/rulings/{id}` one stored ruling, the same JSON as the POST answer
 (`include_case` as there); `GET /api/v1/rulings?limit&offset`
@@ -184,29 +190,6 @@ def _error_response(status: int, detail: str, errors: list[dict[str, Any]] | Non
     return JSONResponse(body, status_code=status, headers=dict(headers) if headers else None)
 
 
-class _BodyTooLarge(Exception):
-    pass
-
-
-async def _read_body(request: Request, limit: int) -> bytes:
-    """The request body, at most ``limit`` bytes; more raises :class:`_BodyTooLarge` (after draining
-    up to :data:`_DRAIN_LIMIT`, so that the client reads the 413 instead of a reset)."""
-    declared = request.headers.get("content-length")
-    if declared is not None and declared.isdigit() and int(declared) > _DRAIN_LIMIT:
-        raise _BodyTooLarge
-    chunks: list[bytes] = []
-    size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > _DRAIN_LIMIT:
-            raise _BodyTooLarge
-        if size <= limit:
-            chunks.append(chunk)
-    if size > limit:
-        raise _BodyTooLarge
-    return b"".join(chunks)
-
-
 # ------------------------------------------------------------------------------ ASGI middleware
 
 ASGIApp = Callable[[MutableMapping[str, Any], Any, Any], Awaitable[None]]
@@ -274,11 +257,13 @@ class _HostGuard:
 class _Service:
     """What the routes share: the log, the worker pool and the limits."""
 
-    def __init__(self, db_path: Path, workers: int, time_budget: float, max_body: int) -> None:
+    def __init__(self, db_path: Path, workers: int, time_budget: float, max_body: int,
+                 read_timeout: float = READ_TIMEOUT) -> None:
         self.db_path = db_path
         self.workers = workers
         self.time_budget = time_budget
         self.max_body = max_body
+        self.read_timeout = read_timeout
         self.store: RulingLog | None = None
         self.pool: WorkerPool | None = None
 
@@ -310,6 +295,19 @@ class _Service:
         except WorkerUnavailable as exc:
             return 503, _located({"message": str(exc)}, case.board)
 
+    async def read(self, text: str, fmt: str | None, budget: float) -> tuple[int, Any]:
+        """``(200, boards)`` of a body, read in a worker within ``budget``, or ``(status, error
+        dict)``: a reader is linear, but the text is untrusted; it never runs in this process."""
+        assert self.pool is not None
+        try:
+            return 200, await self.pool.read(ReadRequest(text, fmt), budget)
+        except BudgetExceeded as exc:
+            return 504, _located({"message": str(exc)}, None)
+        except WorkerUnavailable as exc:
+            return 503, _located({"message": str(exc)}, None)
+        except RulingFailed as exc:  # a reader bug: the body cannot be read, the service goes on
+            return 422, _located({"message": f"request body: cannot be read ({exc.message})"}, None)
+
 
 def _located(fields: dict[str, Any], board: int | None) -> dict[str, Any]:
     out: dict[str, Any] = {"message": None, "reason": None, "board": None, "line": None,
@@ -330,15 +328,20 @@ def create_app(
     time_budget: float = DEFAULT_TIME_BUDGET,
     max_body: int = MAX_BODY,
     allowed_hosts: list[str] | None = None,
+    token: str | None = None,
+    read_timeout: float = READ_TIMEOUT,
 ) -> FastAPI:
     """The service as an ASGI app: rulings by ``workers`` worker processes, each board within
     ``time_budget`` seconds, every ruling logged in the SQLite file ``db_path``. With
-    ``allowed_hosts``, requests naming another ``Host`` are refused (see :class:`_HostGuard`)."""
+    ``allowed_hosts``, requests naming another ``Host`` are refused (see :class:`_HostGuard`);
+    with ``token``, ``/api/`` requests must carry it as a bearer token; requests from another site
+    are always refused (:mod:`revoke_equity.service.security`). A body must arrive within
+    ``read_timeout`` seconds."""
     if workers < 1:
         raise ValueError(f"workers must be at least 1, not {workers}")
     if not time_budget > 0:
         raise ValueError(f"time_budget must be positive, not {time_budget}")
-    service = _Service(Path(db_path), workers, float(time_budget), max_body)
+    service = _Service(Path(db_path), workers, float(time_budget), max_body, float(read_timeout))
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -418,7 +421,8 @@ def create_app(
             description="add `case`, `hands`, `tricks`, `dummy` and `handviewer_url` to each "
                         "ruling (what the web page draws)")] = False,
         time_budget: Annotated[float | None, Query(
-            gt=0, description="seconds per board; may only lower the server's budget")] = None,
+            gt=0, description="seconds per board, and for reading the body; may only lower the "
+                                "server's budget")] = None,
         estimate: Annotated[EstimateName, Query(
             description="the estimate of the likely result the score rests on: sd single-dummy "
                         "play, dd double-dummy, table the table's later cards kept")] = "sd",
@@ -448,20 +452,29 @@ def create_app(
         except UnsupportedMediaType as exc:
             return _error_response(415, str(exc))
         try:
-            data = await _read_body(request, service.max_body)
-        except _BodyTooLarge:
+            data = await read_body(request, service.max_body, service.read_timeout)
+        except BodyTooLarge:
             return _error_response(
                 413, f"the request body is larger than {service.max_body // 1024} KiB; "
                      "send fewer boards per request", headers={"connection": "close"})
+        except BodyTimeout:
+            return _error_response(
+                408, f"the request body did not arrive within {service.read_timeout:g} s",
+                headers={"connection": "close"})
+        except ClientGone as exc:
+            client = request.client.host if request.client else "a client"
+            log.info("%s disconnected before sending the whole request body (%d bytes came)",
+                     client, exc.received)
+            return Response(status_code=400)
         if not data.strip():
             return _error_response(422, "the request body is empty: send a JSON case, PBN, LIN "
                                         "or a handviewer link")
         text = decode_body(data, fmt)
-        try:
-            entries = await asyncio.to_thread(_read, text, fmt)
-        except CaseError as exc:
-            error = case_error_dict(exc)
-            return _error_response(422, error["message"], [error])
+        budget = service.time_budget if time_budget is None else min(time_budget,
+                                                                     service.time_budget)
+        status, entries = await service.read(text, fmt, budget)
+        if status != 200:
+            return _error_response(status, entries["message"], [entries])
         if board is not None:
             numbers = sorted({e.board for e in entries if e.board is not None})
             entries = [e for e in entries if e.board == board]
@@ -470,15 +483,13 @@ def create_app(
                 return _error_response(422, f"no board {board} in the input (boards: {listed})")
         if not entries:
             return _error_response(422, "the input holds no board")
-        budget = service.time_budget if time_budget is None else min(time_budget,
-                                                                     service.time_budget)
         # A many-board file keeps at most one board per worker waiting at a time, so its later
         # boards are not charged the queue time of its earlier ones, and other requests get turns.
         in_flight = asyncio.Semaphore(service.workers)
 
         async def one(entry: Any) -> tuple[int, dict[str, Any], Any]:
             if entry.error is not None or entry.case is None:
-                return 422, case_error_dict(entry.error), None
+                return 422, entry.error, None
             try:
                 case = _overrides(entry.case, laws, noticed)
             except CaseError as exc:
@@ -607,25 +618,11 @@ def create_app(
         return app.openapi_schema
 
     app.openapi = openapi  # type: ignore[method-assign]
+    app.add_middleware(AccessGuard, token=token)
     app.add_middleware(_Headers)
     if allowed_hosts:
         app.add_middleware(_HostGuard, allowed=allowed_hosts)
     return app
-
-
-def _read(text: str, fmt: str | None) -> list[Any]:
-    """The boards of ``text`` (lenient). A reader crash is turned into a located error: a request
-    never gets a 500 for its input."""
-    from revoke_equity.errors import ParseError
-    from revoke_equity.io import read_boards
-
-    try:
-        return read_boards(text, fmt=fmt, name="request body")
-    except CaseError:
-        raise
-    except Exception as exc:
-        log.exception("reader failed on a request body")
-        raise ParseError(f"request body: cannot be read ({type(exc).__name__}: {exc})") from exc
 
 
 def _overrides(case: Any, laws: str | None, noticed: str | None) -> Any:

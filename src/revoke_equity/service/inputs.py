@@ -6,17 +6,21 @@ Nothing here touches the file system or runs anything from the request: the body
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 from revoke_equity.errors import CaseError
 
 __all__ = [
     "CONTENT_TYPES",
+    "ReadBoard",
+    "ReadRequest",
     "UnsupportedMediaType",
     "board_view",
     "case_error_dict",
     "decode_body",
     "format_for",
+    "read_request",
 ]
 
 CONTENT_TYPES: dict[str, str | None] = {
@@ -63,6 +67,34 @@ def decode_body(data: bytes, fmt: str | None) -> str:
     if fmt == "url":
         text = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#"))
     return text
+
+
+@dataclass(frozen=True)
+class ReadRequest:
+    """A request body to read (in a worker process): its text and reader format (``None``: sniff)."""
+
+    text: str
+    fmt: str | None
+
+
+class ReadBoard(NamedTuple):
+    """One board of a body: its number when known, and its case or the error dict that locates
+    why it could not be read (a dict crosses the process boundary whole; a ``CaseError`` would
+    not)."""
+
+    board: int | None
+    case: Any
+    error: dict[str, Any] | None
+
+
+def read_request(request: ReadRequest) -> list[ReadBoard]:
+    """The boards of a body, read leniently (:func:`revoke_equity.io.read_boards`)."""
+    from revoke_equity.io import read_boards
+
+    return [
+        ReadBoard(entry.board, entry.case, None if entry.error is None else case_error_dict(entry.error))
+        for entry in read_boards(request.text, fmt=request.fmt, name="request body")
+    ]
 
 
 def case_error_dict(exc: CaseError) -> dict[str, Any]:

@@ -18,6 +18,10 @@ over its own :func:`~multiprocessing.Pipe`:
 * idle workers wait in an :class:`asyncio.Queue`; a request that cannot get one within
   ``queue_timeout`` fails with :class:`WorkerUnavailable` instead of waiting forever.
 
+Reading a request body runs there too (:meth:`WorkerPool.read`), under the same time budget: the
+readers are linear, but a body is untrusted text, and parsing it in the server process would hold
+its interpreter lock, and so every other request, for as long as it takes.
+
 Workers exit when the server does: on end-of-file of their pipe, and on Linux also by
 ``PR_SET_PDEATHSIG`` (SIGKILL when the server dies, even by ``kill -9`` in the middle of a search).
 
@@ -47,13 +51,19 @@ log = logging.getLogger("revoke_equity.service")
 
 
 class BudgetExceeded(Exception):
-    """The ruling took longer than its time budget; the worker was killed and is being replaced."""
+    """The ruling (or the reading of a body) took longer than its time budget; the worker was
+    killed and is being replaced."""
 
-    def __init__(self, budget: float) -> None:
+    def __init__(self, budget: float, *, reading: bool = False) -> None:
         self.budget = budget
-        super().__init__(
-            f"the ruling did not finish within its time budget of {budget:g} s (the double-dummy "
-            "search on this deal is too long); the worker was stopped and replaced")
+        if reading:
+            message = (f"reading the request body did not finish within the time budget of "
+                       f"{budget:g} s; the worker was stopped and replaced")
+        else:
+            message = (f"the ruling did not finish within its time budget of {budget:g} s (the "
+                       "double-dummy search on this deal is too long); the worker was stopped and "
+                       "replaced")
+        super().__init__(message)
 
 
 class WorkerUnavailable(Exception):
@@ -96,7 +106,7 @@ def _worker_main(conn: Connection, parent_pid: int) -> None:
     from revoke_equity.errors import CaseError, SolverError
     from revoke_equity.io import read_boards
     from revoke_equity.ruling import rule
-    from revoke_equity.service.inputs import case_error_dict
+    from revoke_equity.service.inputs import ReadRequest, case_error_dict, read_request
     from revoke_equity.solver.dds import DdsSolver
 
     solver = DdsSolver()
@@ -115,10 +125,14 @@ def _worker_main(conn: Connection, parent_pid: int) -> None:
             return
         if message is None:
             return
-        job, case, options = message
+        job, task = message
         reply: tuple[Any, ...]
         try:
-            reply = (job, "ok", rule(case, solver, options=options).to_dict())
+            if isinstance(task, ReadRequest):
+                reply = (job, "ok", read_request(task))
+            else:
+                case, options = task
+                reply = (job, "ok", rule(case, solver, options=options).to_dict())
         except CaseError as exc:
             reply = (job, "case", case_error_dict(exc))
         except SolverError as exc:
@@ -259,19 +273,30 @@ class WorkerPool:
         """The ruling JSON of ``case`` (``Ruling.to_dict()``, with the estimate ``options``),
         computed by a worker within ``budget`` seconds. Raises :class:`BudgetExceeded`,
         :class:`WorkerUnavailable` or :class:`RulingFailed`."""
+        return dict(await self._run((case, options), budget))
+
+    async def read(self, request: Any, budget: float) -> Any:
+        """The boards of a request body (a :class:`~revoke_equity.service.inputs.ReadRequest`),
+        read by a worker within ``budget`` seconds: what
+        :func:`~revoke_equity.service.inputs.read_request` returns. Raises as :meth:`rule` does."""
+        return await self._run(request, budget, reading=True)
+
+    async def _run(self, task: Any, budget: float, *, reading: bool = False) -> Any:
         worker = await self._acquire()
         job = next(self._jobs)
+        what = "reading a body" if reading else "ruling"
         try:
-            worker.conn.send((job, case, options))
+            worker.conn.send((job, task))
             reply = await self._receive(worker.conn, budget)
         except TimeoutError:
             self.budget_kills += 1
-            self._retire(worker, f"ruling exceeded its {budget:g} s budget")
-            raise BudgetExceeded(budget) from None
+            self._retire(worker, f"{what} exceeded its {budget:g} s budget")
+            raise BudgetExceeded(budget, reading=reading) from None
         except (_WorkerDied, OSError) as exc:
-            self._retire(worker, f"died during a ruling: {exc}")
+            self._retire(worker, f"died while {what}: {exc}")
+            doing = "reading the body" if reading else "ruling this board"
             raise WorkerUnavailable(
-                "the worker process ruling this board died; it has been replaced, try again") from None
+                f"the worker process {doing} died; it has been replaced, try again") from None
         except BaseException:  # cancelled: the worker's state is unknown, so start afresh
             self._retire(worker, "its request was cancelled")
             raise
@@ -281,13 +306,13 @@ class WorkerPool:
         self._release(worker)
         _, status, payload = reply
         if status == "ok":
-            return dict(payload)
+            return payload
         if status == "case":
             raise RulingFailed("case", str(payload.get("message")), dict(payload))
         if status == "solver":
             raise RulingFailed("solver", f"the double-dummy solver failed: {payload}")
         log.error("internal error in worker %s:\n%s", worker.pid, payload)
-        raise RulingFailed("internal", f"internal error while ruling: {str(payload).splitlines()[0]}")
+        raise RulingFailed("internal", f"internal error while {what}: {str(payload).splitlines()[0]}")
 
     async def _acquire(self) -> _Worker:
         assert self._idle is not None, "WorkerPool.start() was not awaited"

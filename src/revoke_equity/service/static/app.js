@@ -17,6 +17,45 @@
   };
   const REVOKE_KINDS = { "follow-suit": "failure to follow suit", "penalty-card": "failure to play a penalty card" };
 
+  // ------------------------------------------------------------------ access token
+
+  // Beyond loopback the service wants its access token (printed where it was started). The page
+  // takes it from a "#token=..." link or asks once, keeps it in this browser, and sends it as a
+  // bearer token with every API request.
+  const TOKEN_KEY = "revoke-equity-token";
+
+  function storedToken() {
+    try { return localStorage.getItem(TOKEN_KEY) || ""; } catch (e) { return ""; }
+  }
+
+  function storeToken(token) {
+    try { localStorage.setItem(TOKEN_KEY, token); } catch (e) { /* private mode: ask again next time */ }
+  }
+
+  function tokenFromLink() {
+    const m = /^#token=([^&]+)$/.exec(location.hash);
+    if (!m) return;
+    storeToken(decodeURIComponent(m[1]));
+    history.replaceState(null, "", location.pathname + location.search);
+  }
+
+  /** fetch() with the access token; on 401, ask for the token (once for concurrent requests) and retry. */
+  async function apiFetch(url, options) {
+    options = options || {};
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const sent = storedToken();
+      const headers = Object.assign({}, options.headers || {});
+      if (sent) headers.Authorization = "Bearer " + sent;
+      const response = await fetch(url, Object.assign({}, options, { headers }));
+      if (response.status !== 401) return response;
+      if (storedToken() !== sent) continue;  // another request already got a new token
+      const entered = window.prompt("This service needs its access token (it was printed where the service was started):", "");
+      if (!entered || !entered.trim()) return response;
+      storeToken(entered.trim());
+    }
+    return fetch(url, options);
+  }
+
   // ------------------------------------------------------------------ DOM helpers
 
   /** Create an element; attrs are set with setAttribute (class via className), children are
@@ -530,7 +569,7 @@
     clear($("results"));
     const started = performance.now();
     try {
-      const response = await fetch(API + "/rulings?" + params.toString(), {
+      const response = await apiFetch(API + "/rulings?" + params.toString(), {
         method: "POST",
         headers: { "Content-Type": "text/plain; charset=utf-8", Accept: "application/json" },
         body: text,
@@ -567,7 +606,7 @@
 
   async function showStored(id) {
     try {
-      const response = await fetch(API + "/rulings/" + encodeURIComponent(id) + "?include_case=true");
+      const response = await apiFetch(API + "/rulings/" + encodeURIComponent(id) + "?include_case=true");
       const data = await response.json();
       if (!response.ok) {
         setStatus(data.detail || "no such ruling", "error");
@@ -583,7 +622,7 @@
   async function loadRecent() {
     const box = $("recent");
     try {
-      const response = await fetch(API + "/rulings?limit=10");
+      const response = await apiFetch(API + "/rulings?limit=10");
       const data = await response.json();
       clear(box);
       if (!data.items || !data.items.length) {
@@ -610,7 +649,7 @@
   async function loadHealth() {
     const node = $("health");
     try {
-      const response = await fetch(API + "/health");
+      const response = await apiFetch(API + "/health");
       const data = await response.json();
       node.textContent = (data.status === "ok" ? "● ready" : "● " + data.status) + " · " +
         data.workers.alive + "/" + data.workers.configured + " solvers";
@@ -641,6 +680,7 @@
 
   // What the entry form (entry.js) uses of this page: DOM helpers and the results area.
   window.RevokeEquityPage = {
+    apiFetch: apiFetch,
     el: el,
     clear: clear,
     cardNode: cardNode,
@@ -656,6 +696,7 @@
   };
 
   document.addEventListener("DOMContentLoaded", () => {
+    tokenFromLink();
     $("case-form").addEventListener("submit", submit);
     $("case-file").addEventListener("change", (event) => {
       const file = event.target.files && event.target.files[0];

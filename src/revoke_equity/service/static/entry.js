@@ -599,7 +599,7 @@
     if ($("entry-estimate")) params.set("estimate", $("entry-estimate").value);
     if ($("entry-players")) params.set("players", $("entry-players").value);
     try {
-      const response = await fetch("/api/v1/rulings?" + params.toString(), {
+      const response = await window.RevokeEquityPage.apiFetch("/api/v1/rulings?" + params.toString(), {
         method: "POST",
         headers: { "Content-Type": "application/json", Accept: "application/json" },
         body: JSON.stringify(c),
