@@ -147,7 +147,7 @@ def test_single_dummy_is_the_default_and_seeded(capsys: pytest.CaptureFixture[st
     assert "weighted" not in rec and "split" not in rec
     sd = ruling["equity"]["estimates"]["sd"]
     assert abs(sum(sd["distribution"].values()) - 1) < 1e-5
-    assert sd["parameters"]["worlds"] == 16 and sd["parameters"]["seed"] == 2024
+    assert sd["parameters"]["worlds"] == 8 and sd["parameters"]["seed"] == 2024
     again = json.loads(run([*args, "--estimate", "sd"], capsys)[1])
     ruling.pop("solver"), again.pop("solver")
     assert again == ruling

@@ -91,9 +91,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="more estimates to show beside it, e.g. --also table,dd")
     likely.add_argument("--seed", type=int, default=DEFAULT_SEED,
                         help=f"seed of the sampled layouts and playouts (default {DEFAULT_SEED})")
-    likely.add_argument("--jobs", type=int, default=2,
-                        help="processes that play the sampled playouts (default 2; the answer is "
-                        "the same with any number)")
+    likely.add_argument("--jobs", type=int, default=1,
+                        help="processes that play the sampled playouts (default 1; 2 pays only "
+                        "when a core is idle; the answer is the same with any number)")
     likely.add_argument("--likely", type=float, default=LIKELY, metavar="P",
                         help="probability of a likely result (default 1/3)")
     likely.add_argument("--probable", type=float, default=PROBABLE, metavar="P",

@@ -26,7 +26,7 @@ PLAYER_CLASSES: Mapping[str, float] = {"expert": 0.1, "strong": 0.3, "club": 0.6
 expert almost always plays the card that is best on average over the layouts he can imagine; a club
 player often plays one that is a fraction of a trick worse."""
 
-DEFAULT_WORLDS = 16
+DEFAULT_WORLDS = 8
 """Layouts each single-dummy decision is judged on (all of them when there are no more)."""
 DEFAULT_PLAYOUTS = 200
 """The most sampled playouts when the tree is too large for exact propagation."""
