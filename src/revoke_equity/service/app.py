@@ -28,7 +28,9 @@ from revoke_equity.equity.estimate import (
     EstimateOptions,
 )
 from revoke_equity.errors import CaseError
+from revoke_equity.io import apply_overrides, case_from_dict, case_to_dict
 from revoke_equity.model.distribution import LIKELY, PROBABLE
+from revoke_equity.model.edition import EDITIONS
 from revoke_equity.service.body import BodyTimeout, BodyTooLarge, ClientGone, read_body
 from revoke_equity.service.connections import READ_TIMEOUT
 from revoke_equity.service.docs import DOCS_PATHS, DOCS_POLICY, add_offline_docs
@@ -59,7 +61,7 @@ DEFAULT_TIME_BUDGET = 30.0
 """Seconds one board's ruling may take in a worker before the worker is killed (504)."""
 STATIC = Path(__file__).parent / "static"
 
-Laws = Literal["1997", "2007", "2017"]
+Laws = Literal[EDITIONS]  # type: ignore[valid-type]  # "1997", "2007", "2017"
 NoticedValue = Literal["during-play", "end-of-play", "after-next-deal-call", "after-round"]
 EstimateName = Literal["sd", "dd", "table"]
 PlayerClass = Literal["expert", "strong", "club"]
@@ -111,7 +113,7 @@ _CASE_SCHEMA: dict[str, Any] = {
     "additionalProperties": False,
     "properties": {
         "board": {"type": "integer", "minimum": 1},
-        "laws": {"type": "string", "enum": ["1997", "2007", "2017"], "default": "2017"},
+        "laws": {"type": "string", "enum": list(EDITIONS), "default": "2017"},
         "deal": {"type": "string", "description": "PBN deal: first seat, colon, four hands",
                  "example": "N:AKQ2.KQ2.A32.AK2 JT9.JT9.JT9.JT98 876.876.8765.765 543.A543.KQ4.Q43"},
         "contract": {"type": "string", "example": "4S"},
@@ -507,8 +509,6 @@ def create_app(
                 out.append({"board": entry.board if entry.board is not None else payload["board"],
                             "status": status, "error": payload})
                 continue
-            from revoke_equity.io import case_to_dict
-
             row = LoggedRuling(new_id(), created, __version__, str(case.laws), case.board,
                                case_to_dict(case), payload)
             rows.append(row)
@@ -626,14 +626,10 @@ def create_app(
 
 
 def _overrides(case: Any, laws: str | None, noticed: str | None) -> Any:
-    from revoke_equity.io import apply_overrides
-
     return apply_overrides(case, laws=laws, noticed=noticed)
 
 
 def _stored_view(case_json: dict[str, Any]) -> dict[str, Any]:
-    from revoke_equity.io import case_from_dict
-
     try:
         return board_view(case_from_dict(case_json))
     except Exception:  # a record from another version that no longer reads: show the ruling alone
