@@ -259,33 +259,30 @@ class _HostGuard:
 class _Service:
     """What the routes share: the log, the worker pool and the limits."""
 
-    def __init__(self, db_path: Path, workers: int, time_budget: float, max_body: int,
+    def __init__(self, db_path: Path, pool: WorkerPool, time_budget: float, max_body: int,
                  read_timeout: float = READ_TIMEOUT) -> None:
         self.db_path = db_path
-        self.workers = workers
+        self.pool = pool
+        self.workers = pool.size
         self.time_budget = time_budget
         self.max_body = max_body
         self.read_timeout = read_timeout
         self.store: RulingLog | None = None
-        self.pool: WorkerPool | None = None
 
     async def start(self) -> None:
         self.store = await asyncio.to_thread(RulingLog, self.db_path)
-        self.pool = WorkerPool(self.workers)
         await self.pool.start()
         log.info("revoke-equity %s: %d workers, time budget %g s, ruling log %s",
                  __version__, self.workers, self.time_budget, self.db_path)
 
     async def stop(self) -> None:
-        if self.pool is not None:
-            await self.pool.close()
+        await self.pool.close()
         if self.store is not None:
             self.store.close()
 
     async def rule_one(self, case: Any, budget: float, options: EstimateOptions | None = None
                        ) -> tuple[int, dict[str, Any]]:
         """``(200, ruling)`` or ``(status, error dict)`` for one case."""
-        assert self.pool is not None
         try:
             return 200, await self.pool.rule(case, budget, options)
         except RulingFailed as exc:
@@ -300,7 +297,6 @@ class _Service:
     async def read(self, text: str, fmt: str | None, budget: float) -> tuple[int, Any]:
         """``(200, boards)`` of a body, read in a worker within ``budget``, or ``(status, error
         dict)``: a reader is linear, but the text is untrusted; it never runs in this process."""
-        assert self.pool is not None
         try:
             return 200, await self.pool.read(ReadRequest(text, fmt), budget)
         except BudgetExceeded as exc:
@@ -332,18 +328,21 @@ def create_app(
     allowed_hosts: list[str] | None = None,
     token: str | None = None,
     read_timeout: float = READ_TIMEOUT,
+    pool: WorkerPool | None = None,
 ) -> FastAPI:
     """The service as an ASGI app: rulings by ``workers`` worker processes, each board within
     ``time_budget`` seconds, every ruling logged in the SQLite file ``db_path``. With
     ``allowed_hosts``, requests naming another ``Host`` are refused (see :class:`_HostGuard`);
     with ``token``, ``/api/`` requests must carry it as a bearer token; requests from another site
     are always refused (:mod:`revoke_equity.service.security`). A body must arrive within
-    ``read_timeout`` seconds."""
-    if workers < 1:
+    ``read_timeout`` seconds. ``pool`` is the worker pool to rule with instead of a new one of
+    ``workers`` processes (so a test can watch it); the app starts and closes it either way."""
+    if pool is None and workers < 1:
         raise ValueError(f"workers must be at least 1, not {workers}")
     if not time_budget > 0:
         raise ValueError(f"time_budget must be positive, not {time_budget}")
-    service = _Service(Path(db_path), workers, float(time_budget), max_body, float(read_timeout))
+    pool = WorkerPool(workers) if pool is None else pool
+    service = _Service(Path(db_path), pool, float(time_budget), max_body, float(read_timeout))
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -587,7 +586,7 @@ def create_app(
 
     @app.get("/api/v1/health", tags=["service"], summary="Version, ruling log and workers")
     async def health() -> JSONResponse:
-        assert service.store is not None and service.pool is not None
+        assert service.store is not None
         db = await asyncio.to_thread(service.store.check)
         workers = service.pool.status()
         serving = db["ok"] and workers["alive"] >= 1
