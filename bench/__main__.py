@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from bench.config import DEFAULT_OUT, SECTIONS, Config
@@ -31,6 +32,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         help="directory for bench-<mode>.md/.json (default: bench/results/)")
     parser.add_argument("--seed", type=int, default=2024,
                         help="seed of the deal and case samples (default: 2024)")
+    parser.add_argument("--worlds", type=int, help="layouts per decision in the sd section "
+                        "(default: the product's default)")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="processes for the sd section's playouts (default 1)")
     parser.add_argument("--only", nargs="+", choices=SECTIONS, metavar="SECTION",
                         help=f"run only these sections ({', '.join(SECTIONS)})")
     return parser.parse_args(argv)
@@ -41,6 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     config = Config.quick(args.seed) if args.quick else Config.full(args.seed)
     if args.only:
         config = config.only(tuple(args.only))
+    config = replace(config, sd_worlds=args.worlds, sd_jobs=args.jobs)
     try:
         report = run(config, args.out, stderr_log)
     except OracleMismatch as exc:

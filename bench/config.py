@@ -68,6 +68,10 @@ class Config:
     """The tricks their revokes are put on, in turn."""
     sd_naive: int = 4
     """The cheapest cases also estimated by the naive version (no memo, one solve per layout)."""
+    sd_worlds: int | None = None
+    """Layouts per decision of the single-dummy section (``None``: the product's default)."""
+    sd_jobs: int = 1
+    """Processes for the single-dummy section's playouts."""
 
     # -- study -------------------------------------------------------------------------------------
     study_cases: int = 40

@@ -133,12 +133,14 @@ def _naive_md(section: dict[str, Any]) -> list[str]:
 
 def _single_dummy_md(section: dict[str, Any]) -> list[str]:
     s = section["summary"]
+    o = section.get("options", {})
     lines = [
         "",
-        "**Single-dummy estimate** (`--estimate sd`, defaults: strong players, 16 layouts a "
-        "decision, 100 playouts beyond exact propagation): every comparison point of the case, "
-        "from an empty cache and a flushed DDS. DDS calls are boards solved (a batch of n counts "
-        "n).",
+        f"**Single-dummy estimate** (`--estimate sd`: {o.get('players')} players, "
+        f"{o.get('worlds')} layouts a decision, at most {o.get('playouts')} playouts stopping at "
+        f"+/-{o.get('precision')}, {o.get('jobs')} process(es)): every comparison point of the "
+        "case, from an empty cache and a flushed DDS. DDS boards: positions solved by DDS (a "
+        "batch of n counts n).",
         "",
         "| cases | n | seconds | DDS boards | boards per DDS call | decisions | ÷ DD table | "
         "widest 95% half-interval |",

@@ -16,7 +16,7 @@ when the tree is too large for exact propagation), from an empty cache and a flu
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
@@ -136,7 +136,9 @@ def run_single_dummy(config: Config, oracle: Oracle, log: Log) -> dict[str, Any]
 
     cases = (worked_cases(None, config.sd_worked)
              + revoke_cases(config.seed, config.sd_synthetic, config.sd_tricks))
-    options = EstimateOptions(estimate="sd")
+    options = EstimateOptions(estimate="sd", jobs=config.sd_jobs)
+    if config.sd_worlds is not None:
+        options = replace(options, worlds=config.sd_worlds)
     solver = DdsSolver()
     _estimate(cases[0].case, solver, options)  # warm-up, untimed
     log(f"single-dummy: {len(cases)} cases")
@@ -175,7 +177,10 @@ def run_single_dummy(config: Config, oracle: Oracle, log: Log) -> dict[str, Any]
                            "ratio": naive.seconds / ours.seconds,
                            "ours_engine_calls": ours.engine_calls,
                            "naive_engine_calls": naive.engine_calls})
-    return {"cases": rows, "naive": naive_rows, "summary": _summary(rows, naive_rows)}
+    return {"cases": rows, "naive": naive_rows, "summary": _summary(rows, naive_rows),
+            "options": {"worlds": options.worlds, "playouts": options.playouts,
+                        "players": options.players, "jobs": options.jobs,
+                        "precision": options.precision}}
 
 
 def _summary(rows: list[dict[str, Any]], naive: list[dict[str, Any]]) -> dict[str, Any]:

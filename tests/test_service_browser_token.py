@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
+from browser_helpers import wait_for
 from service_helpers import Server
 from test_service_browser import (  # noqa: F401  (the browser fixture, and when to skip)
     _board_1_pbn,
-    _wait,
     browser,
     pytestmark,
 )
@@ -65,9 +65,13 @@ def test_page_asks_for_the_token_once_and_keeps_it(server: Server, browser: Any)
     assert asked == 1
     assert "ready" in _health_text(browser)
     assert browser.execute_script("return localStorage.getItem('revoke-equity-token')") == TOKEN
+    from selenium.webdriver.support.ui import Select
+
+    browser.find_element(By.ID, "tab-paste").click()
     browser.find_element(By.ID, "case-text").send_keys(_board_1_pbn())
+    Select(browser.find_element(By.ID, "estimate")).select_by_value("dd")
     browser.find_element(By.ID, "submit").click()
-    assert _wait(browser, "article.ruling").get_attribute("data-ruling-id")
+    assert wait_for(browser, "article.ruling").get_attribute("data-ruling-id")
     browser.get(server.url + "/")  # kept: not asked again
     assert "ready" in _health_text(browser)
     with pytest.raises(Exception):  # noqa: B017 (selenium's NoAlertPresentException)

@@ -159,7 +159,7 @@ class SingleDummyPolicy:
         )
 
     def _values(self, position: Position, who: Seat, seen: dict[Seat, frozenset[Card]],
-                voids: Voids, groups: list[tuple[Card, ...]], key: tuple[object, ...]
+                voids: Voids, groups: list[list[Card]], key: tuple[object, ...]
                 ) -> tuple[list[Card], list[float]]:
         """The cards to weigh (one per set of equals) and the mean tricks each gives ``who``'s
         side over the layouts. Cards with the same tricks in every layout are equals too (the

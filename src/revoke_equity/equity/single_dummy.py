@@ -20,6 +20,7 @@ import pickle
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
+from functools import partial
 
 from revoke_equity.equity.dd_equity import DoubleDummy
 from revoke_equity.equity.estimate import Estimate, EstimateOptions, Estimator
@@ -27,6 +28,7 @@ from revoke_equity.equity.policy import Choice, SingleDummyPolicy
 from revoke_equity.equity.propagate import (
     Line,
     OverBudget,
+    Policy,
     exact,
     modal,
     playout_block,
@@ -59,7 +61,8 @@ class _Estimator:
         return SingleDummyPolicy(solver, self.record.case.declarer, worlds=opts.worlds,
                                  tau=opts.temperature, seed=opts.seed, small=BruteForceSolver())
 
-    def policy(self, point: ComparisonPoint, sd: SingleDummyPolicy) -> tuple[Line, object]:
+    def policy(self, point: ComparisonPoint, sd: SingleDummyPolicy) -> tuple[Line, Policy]:
+        """The line at the comparison point and the policy that plays from it."""
         raise NotImplementedError
 
     def _first(self, point: ComparisonPoint, sd: SingleDummyPolicy, line: Line) -> Choice:
@@ -75,27 +78,24 @@ class _Estimator:
         decisions, worlds = sd.stats.solved_decisions, sd.stats.worlds_solved
         root, policy = self.policy(point, sd)
         offender = point.player if point.tracks_offender_wins else None
-
-        def outcome(line: Line) -> int:
-            return point.declarer_total(line.position, line.won_suits)
-
+        outcome = partial(_outcome, point)
         parameters: dict[str, object] = {"players": opts.players, "tau": opts.temperature,
                                          "worlds": opts.worlds, "seed": opts.seed}
         interval = None
         try:
             if tree_size(root, opts.exact_budget, point.choices) > opts.exact_budget:
                 raise OverBudget
-            probs = exact(root, policy, outcome, opts.exact_budget, offender)  # type: ignore[arg-type]
+            probs = exact(root, policy, outcome, opts.exact_budget, offender)
             distribution = TrickDistribution.from_mapping(probs)
             parameters["method"] = "exact"
         except OverBudget:
             fan_out = None
             if opts.jobs > 1:
                 def local(numbers: range) -> Counter[int]:
-                    return playout_block(root, policy, outcome, numbers, opts.seed, offender)  # type: ignore[arg-type]
+                    return playout_block(root, policy, outcome, numbers, opts.seed, offender)
 
                 fan_out = _ProcessBlocks(self.name, self.record, opts, point, sd, local)
-            counts = sampled(root, policy, outcome, opts.playouts, opts.seed, offender,  # type: ignore[arg-type]
+            counts = sampled(root, policy, outcome, opts.playouts, opts.seed, offender,
                              precision=opts.precision, run_blocks=fan_out, width=opts.jobs)
             done = sum(counts.values())
             distribution = TrickDistribution.from_counts(counts)
@@ -107,7 +107,7 @@ class _Estimator:
         worlds = sd.stats.worlds_solved - worlds
         return Estimate(self.name, distribution, parameters, worlds, interval, details)
 
-    def details(self, point: ComparisonPoint, root: Line, policy: object,
+    def details(self, point: ComparisonPoint, root: Line, policy: Policy,
                 offender: Seat | None) -> dict[str, object]:
         return {}
 
@@ -117,7 +117,7 @@ class SingleDummy(_Estimator):
 
     name = "sd"
 
-    def policy(self, point: ComparisonPoint, sd: SingleDummyPolicy) -> tuple[Line, object]:
+    def policy(self, point: ComparisonPoint, sd: SingleDummyPolicy) -> tuple[Line, Policy]:
         root = Line(point.position, voids_shown(self.record, point.revoke.index))
 
         def policy(line: Line) -> Choice:
@@ -140,7 +140,7 @@ class TablePlayKept(_Estimator):
             queues[record.positions[index].to_move].append(record.case.play[index])
         return queues
 
-    def policy(self, point: ComparisonPoint, sd: SingleDummyPolicy) -> tuple[Line, object]:
+    def policy(self, point: ComparisonPoint, sd: SingleDummyPolicy) -> tuple[Line, Policy]:
         root = Line(point.position, voids_shown(self.record, point.revoke.index), table=(0, 0, 0, 0))
         queues = self._queues(point)
 
@@ -162,11 +162,11 @@ class TablePlayKept(_Estimator):
         queue = queues[seat]
         return queue[used] if used < len(queue) else None
 
-    def details(self, point: ComparisonPoint, root: Line, policy: object,
+    def details(self, point: ComparisonPoint, root: Line, policy: Policy,
                 offender: Seat | None) -> dict[str, object]:
         queues = self._queues(point)
         departures: list[str] = []
-        for line, card in modal(root, policy, offender):  # type: ignore[arg-type]
+        for line, card in modal(root, policy, offender):
             wanted = self._wanted(queues, line)
             if wanted == card:
                 continue
@@ -220,8 +220,8 @@ FAN_OUT_AFTER = 1.5
 """Seconds of playouts in this process before the rest go to worker processes."""
 
 
-_WORKER_ESTIMATES: dict[str, tuple[Line, Callable[[Line], Choice], SingleDummyPolicy,
-                                   Callable[[Line], int], Seat | None]] = {}
+_WORKER_ESTIMATES: dict[str, tuple[Line, Policy, SingleDummyPolicy, Callable[[Line], int],
+                                   Seat | None]] = {}
 """In a worker process: the estimate each job token is running (its policy's memo persists
 between the blocks it is sent)."""
 
@@ -236,21 +236,22 @@ def _worker_block(token: str, job: tuple[str, PlayRecord, EstimateOptions, Compa
     if state is None:
         name, record, options, point = job
         est = SingleDummy(record, options) if name == "sd" else TablePlayKept(record, options)
-        sd = est.new_policy(default_solver())
-        root, policy = est.policy(point, sd)
-        offender = point.player if point.tracks_offender_wins else None
-
-        def outcome(line: Line) -> int:
-            return point.declarer_total(line.position, line.won_suits)
-
-        state = (root, policy, sd, outcome, offender)  # type: ignore[assignment]
+        policy_state = est.new_policy(default_solver())
+        start, play = est.policy(point, policy_state)
+        state = (start, play, policy_state, partial(_outcome, point),
+                 point.player if point.tracks_offender_wins else None)
         _WORKER_ESTIMATES.clear()  # one estimate at a time per worker
-        _WORKER_ESTIMATES[token] = state  # type: ignore[assignment]
+        _WORKER_ESTIMATES[token] = state
     root, policy, sd, outcome, offender = state
     sd.learn(known)
     sd.used()  # forget what earlier blocks asked for
     counts = playout_block(root, policy, outcome, numbers, job[2].seed, offender)
     return counts, sd.used()
+
+
+def _outcome(point: ComparisonPoint, line: Line) -> int:
+    """Declarer's total at the end of a counterfactual line (kept revokes' transfers included)."""
+    return point.declarer_total(line.position, line.won_suits)
 
 
 def _keeps(line: Line, card: Card, allowed: Sequence[Card] | None) -> bool:

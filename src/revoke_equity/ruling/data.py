@@ -47,7 +47,8 @@ class Comparison:
 
     @property
     def kept_transfer(self) -> int:
-        return int(self.dd.details.get("kept_transfer", 0))  # type: ignore[call-overload]
+        kept = self.dd.details.get("kept_transfer", 0)
+        return kept if isinstance(kept, int) else 0
 
     def as_dict(self) -> dict[str, object]:
         return self.point.as_dict(self.kept_transfer)
