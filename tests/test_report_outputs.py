@@ -172,3 +172,25 @@ def test_several_boards_in_every_format(capsys: pytest.CaptureFixture[str]) -> N
     assert code == 0 and [c.board for c in loads_pbn(out)] == [1, 2, 14]
     code, out, _ = _run(["rule", path, "--format", "html", "--no-equity"], capsys)
     assert code == 0 and out.count('<article class="sheet">') == 3
+
+
+def test_score_lines_convert_each_component_to_imps_and_matchpoints() -> None:
+    """A weighted score, 60% of 5C+0 (NS -400) and 40% of 5C-1 (NS +50): against NS -420 at the
+    other table NS gain 1 IMP (20 points) and 10 IMPs (470), 0.6 x 1 + 0.4 x 10 = 4.6; on a
+    field of NS -420 and +100, -400 beats one score (50%) and +50 beats one (50%)."""
+    from revoke_equity.report.score_entry import score_to_enter
+
+    ruling = {
+        "contract": "5C",
+        "recommendation": {"adjusted": True, "declarer_tricks": 11, "score_ns": -400,
+                           "weighted": {"components": [
+                               {"declarer_tricks": 11, "score_ns": -400, "weight": 0.6},
+                               {"declarer_tricks": 10, "score_ns": 50, "weight": 0.4}]}},
+        "comparison": {"imps_ns": {"other_table_ns": -420, "options": {}},
+                       "matchpoints_ns_percent": {"field": [-420, 100], "options": {}}},
+    }
+    ns, ew = score_to_enter(ruling)
+    assert ns.text == ("NS: 60% of 5C= -400, 40% of 5C-1 +50 (= -220); IMPs against NS -420: "
+                       "60% of +1, 40% of +10 = +4.6; matchpoints: 60% of 50%, 40% of 50% = 50%")
+    assert ew.text.startswith("EW: 60% of 5C= +400, 40% of 5C-1 -50 (= +220); IMPs against "
+                              "NS -420: 60% of -1, 40% of -10 = -4.6; matchpoints: 60% of 50%")

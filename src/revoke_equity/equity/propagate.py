@@ -80,8 +80,17 @@ def voids_shown(record: PlayRecord, upto: int) -> Voids:
 
 Policy = Callable[[Line], Choice]
 Outcome = Callable[[Line], int]
-RunBlocks = Callable[[list[range]], list[Counter[int]]]
-"""Runs blocks of playouts (by their numbers) elsewhere and returns their outcome counts."""
+@dataclass(frozen=True)
+class BlockResult:
+    """The outcome counts of one block of playouts run elsewhere, and what to do if the caller
+    uses them (it may stop before: the blocks of a round past the stopping point are dropped)."""
+
+    counts: Counter[int]
+    accept: Callable[[], None] = lambda: None
+
+
+RunBlocks = Callable[[list[range]], list[BlockResult]]
+"""Runs blocks of playouts (by their numbers) elsewhere."""
 
 
 def tree_size(root: Line, limit: int, first: Sequence[Card] | None = None) -> int:
@@ -152,12 +161,13 @@ def sampled(root: Line, policy: Policy, outcome: Outcome, playouts: int, seed: i
     while done < len(blocks):
         batch = blocks[done:done + width]
         if run_blocks is None:
-            results = [playout_block(root, policy, outcome, numbers, seed, offender)
+            results = [BlockResult(playout_block(root, policy, outcome, numbers, seed, offender))
                        for numbers in batch]
         else:
             results = run_blocks(batch)
         for result in results:
-            counts.update(result)
+            result.accept()
+            counts.update(result.counts)
             done += 1
             if precision > 0 and done < len(blocks) and precise(counts, precision):
                 return counts

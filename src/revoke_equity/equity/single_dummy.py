@@ -26,6 +26,7 @@ from revoke_equity.equity.dd_equity import DoubleDummy
 from revoke_equity.equity.estimate import Estimate, EstimateOptions, Estimator
 from revoke_equity.equity.policy import Choice, SingleDummyPolicy
 from revoke_equity.equity.propagate import (
+    BlockResult,
     Line,
     OverBudget,
     Policy,
@@ -196,24 +197,21 @@ class _ProcessBlocks:
         self.local = local
         self.spent = 0.0
 
-    def __call__(self, blocks: list[range]) -> list[Counter[int]]:
-        """The blocks' outcome counts, in order. The first blocks run here until they have taken
+    def __call__(self, blocks: list[range]) -> list[BlockResult]:
+        """The blocks' results, in order. The first blocks run here until they have taken
         :data:`FAN_OUT_AFTER` seconds (starting worker processes costs about a second); the rest
-        in workers, whose decisions the parent's policy then learns (only those of the blocks
-        returned, which the caller consumes in order)."""
+        in workers, whose decisions the parent's policy learns for each block the caller uses."""
         if self.spent < FAN_OUT_AFTER:
             start = time.perf_counter()
             counts = self.local(blocks[0])
             self.spent += time.perf_counter() - start
-            return [counts]
+            return [BlockResult(counts)]
         from joblib import Parallel, delayed  # type: ignore[import-untyped]  # no type stubs
 
         known = self.policy.known()  # what the workers need not solve again
         results = Parallel(n_jobs=len(blocks), backend="loky")(
             delayed(_worker_block)(self.token, self.job, numbers, known) for numbers in blocks)
-        for _, used in results:
-            self.policy.learn(used)
-        return [counts for counts, _ in results]
+        return [BlockResult(counts, partial(self.policy.learn, used)) for counts, used in results]
 
 
 FAN_OUT_AFTER = 1.5

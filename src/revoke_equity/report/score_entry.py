@@ -17,6 +17,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from revoke_equity.scoring import imps, matchpoints
+
 __all__ = ["SideScore", "contract_result", "score_to_enter", "weighted_components"]
 
 SIDES = ("NS", "EW")
@@ -66,24 +68,53 @@ def weighted_components(ruling: Mapping[str, Any]) -> list[tuple[int, int, int]]
 
 
 def score_to_enter(ruling: Mapping[str, Any]) -> list[SideScore]:
-    """One :class:`SideScore` for NS and one for EW."""
+    """One :class:`SideScore` for NS and one for EW. With the command line's ``comparison`` (the
+    other table's score, or a field of NS scores), the line also gives each component in IMPs or
+    matchpoints, converted one by one and then weighted, as the scoring program does."""
     contract = str(ruling["contract"])
     rec = ruling.get("recommendation") or {}
-    components = weighted_components(ruling)
+    components = weighted_components(ruling) or [
+        (100, int(rec["declarer_tricks"]), int(rec["score_ns"]))]
+    weighted = len(components) > 1 or components[0][0] != 100 or weighted_components(ruling)
     out = []
     for side in SIDES:
         sign = 1 if side == "NS" else -1
-        if components:
+        if weighted:
             total = sum(p * s for p, _, s in components) / 100 * sign
             parts = ", ".join(f"{p}% of {contract_result(contract, t)} {_points(s * sign)}"
                               for p, t, s in components)
             text = f"{side}: {parts} (= {_points(total)})"
             score: float = round(total, 2)
         else:
-            tricks = int(rec["declarer_tricks"])
-            score = int(rec["score_ns"]) * sign
+            _, tricks, score_ns = components[0]
+            score = score_ns * sign
             text = f"{side}: {contract_result(contract, tricks)} {_points(score)}"
+        text += _converted(ruling.get("comparison"), components, side)
         out.append(SideScore(side, score, text))
+    return out
+
+
+def _converted(comparison: Any, components: list[tuple[int, int, int]], side: str) -> str:
+    """``; IMPs against -420: 100% of 0 = 0`` and ``; matchpoints: ...`` for ``side``."""
+    if not isinstance(comparison, Mapping):
+        return ""
+    sign = 1 if side == "NS" else -1
+    out = ""
+    imps_block = comparison.get("imps_ns")
+    if isinstance(imps_block, Mapping):
+        other = int(imps_block["other_table_ns"])
+        values = [(p, sign * imps(s - other)) for p, _, s in components]
+        total = sum(p * v for p, v in values) / 100
+        out += (f"; IMPs against NS {other:+d}: "
+                + ", ".join(f"{p}% of {v:+d}" for p, v in values) + f" = {total:+g}")
+    mps_block = comparison.get("matchpoints_ns_percent")
+    if isinstance(mps_block, Mapping):
+        field = [int(x) for x in mps_block["field"]]
+        values_mp = [(p, matchpoints(s, field) if side == "NS" else 100 - matchpoints(s, field))
+                     for p, _, s in components]
+        total_mp = sum(p * v for p, v in values_mp) / 100
+        out += ("; matchpoints: " + ", ".join(f"{p}% of {v:.4g}%" for p, v in values_mp)
+                + f" = {total_mp:.4g}%")
     return out
 
 

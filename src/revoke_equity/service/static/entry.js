@@ -544,6 +544,9 @@
     if (c.noticed !== "end-of-play") lines.push(tag("Noticed", c.noticed));
     if (c.corrected) lines.push(tag("Corrected", c.corrected.map((x) => x.trick + " " + x.player + " " + x.card).join(", ")));
     if (c.penalty_cards) lines.push(tag("PenaltyCards", c.penalty_cards.map((x) => x.player + " " + x.card + " " + x.from_trick).join(", ")));
+    if (c.requirements) lines.push(tag("Requirements", c.requirements.map((x) => [x.trick, x.player, x.kind].concat(x.suit ? [x.suit] : []).join(" ")).join(", ")));
+    if (c.claim && c.claim.by) lines.push(tag("Claim", c.claim.by));
+    if (c.claim && c.claim.agreed === false) lines.push(tag("ClaimAgreed", "no"));
     const first = next(c.declarer);
     lines.push(tag("Play", first));
     const all = r.trick ? r.tricks.concat([r.trick]) : r.tricks;
@@ -724,8 +727,7 @@
     }));
     $("save-pbn").addEventListener("click", () => withCase((c) => {
       download(fileName(c, "pbn"), "application/x-pbn", casePbn(c));
-      const kept = (c.requirements ? ["requirements"] : []).concat(c.claim && (c.claim.by || c.claim.agreed === false) ? ["who claimed"] : []);
-      setStatus("Saved " + fileName(c, "pbn") + "." + (kept.length ? " PBN has no tag for " + kept.join(" or ") + ": save JSON to keep them." : ""), "ok");
+      setStatus("Saved " + fileName(c, "pbn") + ".", "ok");
     }));
     $("entry-form").addEventListener("submit", rule);
     boardFacts();
