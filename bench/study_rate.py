@@ -33,8 +33,9 @@ from revoke_equity.model.deal import Deal
 from revoke_equity.model.position import Position
 from revoke_equity.solver.dds import DdsSolver
 from revoke_equity.study.generate import DEFAULT_MIX, generate_case
+from revoke_equity.study.params import ALL_EDITIONS
 from revoke_equity.study.records import IDENTITY_COLUMNS, records_for_case
-from revoke_equity.study.runner import ALL_EDITIONS, StudyParams, run_study
+from revoke_equity.study.runner import StudyParams, run_study
 
 
 class RecordingSolver:

@@ -18,15 +18,18 @@ from typing import TYPE_CHECKING
 from revoke_equity import __version__
 from revoke_equity._quiet import internal_error, quiet
 from revoke_equity.equity.estimate import DEFAULT_SEED, EstimateOptions, add_estimate_arguments
-from revoke_equity.errors import RevokeEquityError
+from revoke_equity.errors import CaseError, RevokeEquityError
 from revoke_equity.model.distribution import LIKELY, PROBABLE
+from revoke_equity.model.edition import EDITIONS
 from revoke_equity.scoring import imps, matchpoints, weighted_imps, weighted_matchpoints
 
 if TYPE_CHECKING:
+    from revoke_equity.model.case import Case
     from revoke_equity.ruling import Ruling
 
-if TYPE_CHECKING:
-    from revoke_equity.model.case import Case
+# The readers, the ruling pipeline, the report writers, the service and the study are imported
+# inside the command that uses them, for start-up time: ``--help``, ``serve`` and ``study`` do not
+# load the ruling pipeline, and only a ruling with estimates loads endplay (over a second).
 
 EXIT_OK, EXIT_SOME_FAILED, EXIT_USAGE = 0, 1, 2
 FORMATS = ("text", "json", "pbn", "html")
@@ -59,7 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
     rule.add_argument("--example", action="store_true",
                       help="rule on the bundled example board instead of a file")
     rule.add_argument("--board", type=int, help="rule on this board number only")
-    rule.add_argument("--laws", choices=["1997", "2007", "2017"],
+    rule.add_argument("--laws", choices=EDITIONS,
                       help="law edition (default: the case's own, else 2017)")
     rule.add_argument("--noticed", choices=["during-play", "end-of-play", "after-next-deal-call",
                                             "after-round"],
@@ -198,7 +201,7 @@ def _rule(args: argparse.Namespace) -> int:
         solver = default_solver()
     from revoke_equity.report.score_entry import score_to_enter
     from revoke_equity.report.text import render
-    from revoke_equity.ruling import rule
+    from revoke_equity.ruling import rule  # looked up at each run, so a test can replace it
 
     failed = False
     rulings: list[dict[str, object]] = []
@@ -267,8 +270,6 @@ def _score_text(data: dict[str, object]) -> str:
 
 
 def _located(exc: RevokeEquityError, board: int | None) -> str:
-    from revoke_equity.errors import CaseError
-
     if isinstance(exc, CaseError):
         return str(exc.with_board(board))
     return f"board {board}: {exc}" if board is not None else str(exc)

@@ -19,7 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from revoke_equity.laws.editions import both_sides_label, split_label, weighted_label
+from revoke_equity.laws.editions import both_sides_label, rules, split_label, weighted_label
+from revoke_equity.laws.law import Law
 from revoke_equity.laws.rectification import TrickTransfer
 from revoke_equity.model.distribution import LIKELY, PROBABLE, TrickDistribution
 from revoke_equity.model.edition import Edition
@@ -39,7 +40,7 @@ class Thresholds:
 class Candidate:
     """One comparison point's estimate: the law it would rest on and the distribution."""
 
-    law: str
+    law: Law
     clause: str
     distribution: TrickDistribution
 
@@ -59,7 +60,7 @@ class WeightedComponent:
 class WeightedScore:
     """A weighted adjusted score: components best for the non-offenders first."""
 
-    law: str
+    law: Law
     components: tuple[WeightedComponent, ...]
 
     @property
@@ -67,7 +68,7 @@ class WeightedScore:
         return round(sum(c.percent * c.score_ns for c in self.components) / 100, 2)
 
     def as_dict(self) -> dict[str, object]:
-        return {"law": self.law, "components": [c.as_dict() for c in self.components],
+        return {"law": str(self.law), "components": [c.as_dict() for c in self.components],
                 "score_ns": self.score_ns}
 
     def parts(self) -> list[tuple[int, int]]:
@@ -84,7 +85,7 @@ class WeightedScore:
 class SplitScore:
     """The split pair: the two sides' results need not balance."""
 
-    law: str
+    law: Law
     non_offenders_declarer_tricks: int
     non_offenders_score_ns: int
     offenders_declarer_tricks: int
@@ -92,7 +93,7 @@ class SplitScore:
 
     def as_dict(self) -> dict[str, object]:
         return {
-            "law": self.law,
+            "law": str(self.law),
             "non_offenders": {"declarer_tricks": self.non_offenders_declarer_tricks,
                               "score_ns": self.non_offenders_score_ns},
             "offenders": {"declarer_tricks": self.offenders_declarer_tricks,
@@ -104,7 +105,7 @@ class SplitScore:
 class Recommendation:
     """The score the laws lead to, and why."""
 
-    law: str
+    law: Law
     adjusted: bool
     declarer_tricks: int
     """The mechanical result when not adjusted, else the single most likely result."""
@@ -119,7 +120,7 @@ class Recommendation:
 
 
 def weighted_score(distribution: TrickDistribution, favour: Callable[[int], float], score: Score,
-                   law: str, probable: float) -> WeightedScore:
+                   law: Law, probable: float) -> WeightedScore:
     """The results at all probable, weighted by their probabilities renormalised and rounded to
     whole 5%; ``favour`` orders results (higher: better for the side the remainder goes to)."""
     results = sorted(distribution.probable(probable), key=favour, reverse=True)
@@ -131,7 +132,7 @@ def weighted_score(distribution: TrickDistribution, favour: Callable[[int], floa
 
 
 def split_score(distribution: TrickDistribution, favour: Callable[[int], float], score: Score,
-                law: str, thresholds: Thresholds) -> SplitScore:
+                law: Law, thresholds: Thresholds) -> SplitScore:
     """The most favourable likely result for the non-offenders (``favour``: higher is better for
     them) and the most unfavourable at all probable one for the offenders."""
     mine = max(distribution.likely(thresholds.likely), key=favour)
@@ -149,7 +150,7 @@ def adjudicate(
     edition: Edition,
     transfer: TrickTransfer,
     mechanical_tricks: int,
-    mechanical_law: str,
+    mechanical_law: Law,
     candidates: Sequence[Candidate],
     score: Score,
     *,
@@ -166,9 +167,9 @@ def adjudicate(
     """
     table = transfer.table_declarer_tricks if table_tricks is None else table_tricks
     if not transfer.rectifications:
-        return Recommendation("none", False, mechanical_tricks,
+        return Recommendation(Law.NONE, False, mechanical_tricks,
                               "No revoke was established: the table result stands.",
-                              _words(mechanical_tricks, table, "none"))
+                              _words(mechanical_tricks, table, Law.NONE))
     offending = transfer.offending_side
     if offending is None:
         return _both_sides(edition, table, candidates, score, estimate, thresholds)
@@ -195,7 +196,7 @@ def adjudicate(
         dist = candidate.distribution
         weighted = weighted_score(dist, favour, score, weighted_label(edition), thresholds.probable)
         split = split_score(dist, favour, score, split_label(edition), thresholds)
-        value = for_them(split.non_offenders_score_ns if edition is Edition.LAWS_1997
+        value = for_them(split.non_offenders_score_ns if rules(edition).split_pair_is_the_score
                          else weighted.score_ns)
         if value > for_them(mechanical_score) and (best is None or value > best[0]):
             best = (value, candidate, weighted, split)
@@ -218,7 +219,7 @@ def adjudicate(
             words, estimate, law_first.clause)
     _, chosen, weighted, split = best
     tricks = most_likely(chosen.distribution, favour)
-    if edition is Edition.LAWS_1997:
+    if rules(edition).split_pair_is_the_score:
         enter = (f"the non-offenders' score NS {split.non_offenders_score_ns:+d} and the "
                  f"offenders' NS {split.offenders_score_ns:+d} (Law {split.law})")
     else:
@@ -261,11 +262,11 @@ def _both_sides(edition: Edition, table: int, candidates: Sequence[Candidate],
         "adjusted score", estimate, chosen.clause, weighted, None)
 
 
-def _words(recommended: int, table: int, law: str) -> str:
+def _words(recommended: int, table: int, law: Law) -> str:
     """How the score is named (``likely-result.md`` §3, "Words")."""
     if recommended == table:
         return "the result stands"
-    return "corrected result" if law == "62D" else "rectified result"
+    return "corrected result" if law is Law.L62D else "rectified result"
 
 
 def _noun(words: str) -> str:

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from revoke_equity.laws.editions import equity_label, has_64a2_extra_trick
+from revoke_equity.laws.law import Law
 from revoke_equity.laws.rectification import TrickTransfer, distinct_tricks
 from revoke_equity.laws.revokes import Revoke, RevokeKind
 from revoke_equity.model.cards import Card, Suit
@@ -26,7 +27,7 @@ from revoke_equity.model.play import PlayRecord
 from revoke_equity.model.position import Position
 from revoke_equity.model.seats import Seat, Side
 
-RECOMPUTED_LAWS = frozenset({"64A1", "64A2", "64B1"})
+RECOMPUTED_LAWS = frozenset({Law.L64A1, Law.L64A2, Law.L64B1})
 """A kept revoke decided by one of these laws at the table is rectified again on the counterfactual
 play (who wins the later tricks may change); one that a 64B exception of another kind exempted (a
 revoke by dummy, noticed too late, ...) stays without transfer."""
@@ -56,8 +57,8 @@ class ComparisonPoint:
 
     clause: str
     """``C1``, ``C2a`` or ``C2b`` (2017 numbering)."""
-    law: str
-    """The label the edition prints (``64C1``, ``64C2a``, ``64C2b``; ``64C`` in 1997 and 2007)."""
+    law: Law
+    """The clause the edition prints (``64C1``, ``64C2a``, ``64C2b``; ``64C`` in 1997 and 2007)."""
     revoke: Revoke
     position: Position
     """The position in which the offender had to play (table play up to the card before)."""
@@ -136,7 +137,7 @@ class ComparisonPoint:
 
     def as_dict(self, kept_transfer: int | None = None) -> dict[str, object]:
         out: dict[str, object] = {
-            "law": self.law, "trick": self.trick, "player": str(self.player),
+            "law": str(self.law), "trick": self.trick, "player": str(self.player),
             "kept_revokes": [k.trick for k in self.kept],
         }
         if kept_transfer is not None:
@@ -157,7 +158,7 @@ def comparison_points(record: PlayRecord, revokes: tuple[Revoke, ...], transfer:
     if side is None:
         return (_point(record, first, "C2b", (), None, edition),)
     rects = dict(zip((r.index for r in established), transfer.rectifications, strict=True))
-    repeat = next((r for r in established if rects[r.index].law == "64B2"), None)
+    repeat = next((r for r in established if rects[r.index].law is Law.L64B2), None)
     points = []
     if repeat is not None:
         kept = tuple(_kept(record, r, rects[r.index].law, repeat.trick)
@@ -184,7 +185,7 @@ def _point(record: PlayRecord, revoke: Revoke, clause: str, kept: tuple[KeptRevo
     )
 
 
-def _kept(record: PlayRecord, revoke: Revoke, law: str, point_trick: int) -> KeptRevoke:
+def _kept(record: PlayRecord, revoke: Revoke, law: Law, point_trick: int) -> KeptRevoke:
     side = revoke.side
     won = tuple(t.number for t in record.tricks
                 if revoke.trick <= t.number < point_trick and t.winner is not None

@@ -15,6 +15,7 @@ from revoke_equity.laws.editions import (
     has_64a2_extra_trick,
     trick_twelve_label,
 )
+from revoke_equity.laws.law import Law
 from revoke_equity.laws.revokes import Revoke, RevokeKind
 from revoke_equity.model.case import Noticed
 from revoke_equity.model.edition import Edition
@@ -28,12 +29,12 @@ class Rectification:
 
     trick: int
     player: str
-    law: str
+    law: Law
     tricks: int
     reason: str
 
     def as_dict(self) -> dict[str, object]:
-        return {"trick": self.trick, "player": self.player, "law": self.law, "tricks": self.tricks}
+        return {"trick": self.trick, "player": self.player, "law": str(self.law), "tricks": self.tricks}
 
 
 @dataclass(frozen=True)
@@ -70,26 +71,26 @@ def exception_64b(
     record: PlayRecord,
     edition: Edition,
     other_side: Revoke | None,
-) -> tuple[str, str] | None:
+) -> tuple[Law, str] | None:
     """The first Law 64B exception that applies, in the order of ``ruling.md``, with its reason.
 
     ``other_side`` is a revoke of the other side that makes "both sides revoked" (64B7) true under
     ``edition`` (see :func:`both_sides_revoke`), ``None`` when there is none."""
     noticed = record.case.noticed
     if noticed is Noticed.AFTER_NEXT_DEAL_CALL:
-        return "64B4", "attention was first drawn after a non-offender called on the next deal"
+        return Law.L64B4, "attention was first drawn after a non-offender called on the next deal"
     if noticed is Noticed.AFTER_ROUND:
-        return "64B5", "attention was first drawn after the round ended"
+        return Law.L64B5, "attention was first drawn after the round ended"
     if revoke.trick == 12:
         return trick_twelve_label(edition), "a revoke on trick 12 is corrected under Law 62D"
     if revoke.by_dummy:
-        return "64B3", "a revoke by failing to play a card of dummy"
+        return Law.L64B3, "a revoke by failing to play a card of dummy"
     if revoke.kind is RevokeKind.PENALTY_CARD:
-        return "64B3", "a revoke by failing to play a penalty card"
+        return Law.L64B3, "a revoke by failing to play a penalty card"
     for first in earlier:
         if (first.player is revoke.player and first.suit_led is revoke.suit_led
                 and first.kind is revoke.kind is RevokeKind.FOLLOW_SUIT):
-            return "64B2", (
+            return Law.L64B2, (
                 f"a second revoke by {revoke.player} in the same suit as the revoke at trick "
                 f"{first.trick}"
             )
@@ -101,7 +102,7 @@ def exception_64b(
                    f"{other_side.trick} counts though it was not established (2007 Laws)")
         return both_sides_label(edition), why
     if record.tricks_won(revoke.side, revoke.trick) == 0:
-        return "64B1", "the offending side won neither the revoke trick nor any later trick"
+        return Law.L64B1, "the offending side won neither the revoke trick nor any later trick"
     return None
 
 
@@ -137,7 +138,7 @@ def rectify(record: PlayRecord, revokes: tuple[Revoke, ...], edition: Edition) -
                 + (", plus one trick because the offending side won a later trick" if later else
                    "; the offending side won no later trick")
             )
-            rectifications.append(Rectification(revoke.trick, str(revoke.player), "64A1", tricks,
+            rectifications.append(Rectification(revoke.trick, str(revoke.player), Law.L64A1, tricks,
                                                  reason))
         else:
             tricks = 1
@@ -151,7 +152,7 @@ def rectify(record: PlayRecord, revokes: tuple[Revoke, ...], edition: Edition) -
                     f", plus one because {revoke.player} later won a trick with a card he could "
                     "legally have played to the revoke trick (1997)"
                 )
-            rectifications.append(Rectification(revoke.trick, str(revoke.player), "64A2", tricks,
+            rectifications.append(Rectification(revoke.trick, str(revoke.player), Law.L64A2, tricks,
                                                  reason))
         demands.append((revoke, tricks))
     prescribed = sum(t for _, t in demands)

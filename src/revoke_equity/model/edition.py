@@ -20,7 +20,13 @@ class Edition(enum.Enum):
         try:
             return cls(str(text).strip())
         except ValueError:
-            raise ValueError(f"unknown law edition {text!r} (expected 1997, 2007 or 2017)") from None
+            *first, last = EDITIONS
+            raise ValueError(f"unknown law edition {text!r} (expected {', '.join(first)} or {last})"
+                             ) from None
 
     def __str__(self) -> str:
         return self.value
+
+
+EDITIONS: tuple[str, ...] = tuple(e.value for e in Edition)
+"""The editions' names, oldest first: the one list for choices, schemas and messages."""

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
+from revoke_equity.laws.law import Law
 from revoke_equity.model.cards import Card, Suit
 from revoke_equity.model.case import Case
 from revoke_equity.model.contract import dealer_for_board
@@ -65,7 +66,7 @@ def ruling_sheet(case: Case, ruling: Mapping[str, Any], fields: SheetFields) -> 
     facts = (f"Vulnerable: {e(_vulnerable(str(ruling.get('vulnerable', ''))))}{dealer} · Laws "
              f"{e(ruling.get('laws'))} · revoke noticed {e(noticed)}")
     kind = "Adjusted score" if rec.get("adjusted") else (
-        "No established revoke" if rec.get("law") == "none" else "Rectified result")
+        "No established revoke" if rec.get("law") == Law.NONE else "Rectified result")
     enter = "".join(f'<p class="enter-line">{e(s.text)}</p>' for s in score_to_enter(ruling))
     parts = [
         '<article class="sheet">',

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import textwrap
 
 from revoke_equity.io.handviewer import handviewer_url
 from revoke_equity.model.cards import Card, Suit
 from revoke_equity.model.seats import SEATS, Seat
-
-if TYPE_CHECKING:
-    from revoke_equity.ruling import Ruling
+from revoke_equity.ruling import Ruling
 
 
 def _holding(cards: frozenset[Card], suit: Suit, unicode: bool) -> str:
@@ -137,6 +135,4 @@ def render(ruling: Ruling, *, unicode: bool = False) -> str:
 
 
 def _wrap(text: str, width: int = 96) -> str:
-    import textwrap
-
     return "\n".join(textwrap.wrap(text, width))

@@ -28,7 +28,9 @@ from revoke_equity.equity.estimate import (
     EstimateOptions,
 )
 from revoke_equity.errors import CaseError
+from revoke_equity.io import apply_overrides, case_from_dict, case_to_dict
 from revoke_equity.model.distribution import LIKELY, PROBABLE
+from revoke_equity.model.edition import EDITIONS
 from revoke_equity.service.body import BodyTimeout, BodyTooLarge, ClientGone, read_body
 from revoke_equity.service.connections import READ_TIMEOUT
 from revoke_equity.service.docs import DOCS_PATHS, DOCS_POLICY, add_offline_docs
@@ -59,7 +61,7 @@ DEFAULT_TIME_BUDGET = 30.0
 """Seconds one board's ruling may take in a worker before the worker is killed (504)."""
 STATIC = Path(__file__).parent / "static"
 
-Laws = Literal["1997", "2007", "2017"]
+Laws = Literal[EDITIONS]  # type: ignore[valid-type]  # "1997", "2007", "2017"
 NoticedValue = Literal["during-play", "end-of-play", "after-next-deal-call", "after-round"]
 EstimateName = Literal["sd", "dd", "table"]
 PlayerClass = Literal["expert", "strong", "club"]
@@ -111,7 +113,7 @@ _CASE_SCHEMA: dict[str, Any] = {
     "additionalProperties": False,
     "properties": {
         "board": {"type": "integer", "minimum": 1},
-        "laws": {"type": "string", "enum": ["1997", "2007", "2017"], "default": "2017"},
+        "laws": {"type": "string", "enum": list(EDITIONS), "default": "2017"},
         "deal": {"type": "string", "description": "PBN deal: first seat, colon, four hands",
                  "example": "N:AKQ2.KQ2.A32.AK2 JT9.JT9.JT9.JT98 876.876.8765.765 543.A543.KQ4.Q43"},
         "contract": {"type": "string", "example": "4S"},
@@ -257,33 +259,30 @@ class _HostGuard:
 class _Service:
     """What the routes share: the log, the worker pool and the limits."""
 
-    def __init__(self, db_path: Path, workers: int, time_budget: float, max_body: int,
+    def __init__(self, db_path: Path, pool: WorkerPool, time_budget: float, max_body: int,
                  read_timeout: float = READ_TIMEOUT) -> None:
         self.db_path = db_path
-        self.workers = workers
+        self.pool = pool
+        self.workers = pool.size
         self.time_budget = time_budget
         self.max_body = max_body
         self.read_timeout = read_timeout
         self.store: RulingLog | None = None
-        self.pool: WorkerPool | None = None
 
     async def start(self) -> None:
         self.store = await asyncio.to_thread(RulingLog, self.db_path)
-        self.pool = WorkerPool(self.workers)
         await self.pool.start()
         log.info("revoke-equity %s: %d workers, time budget %g s, ruling log %s",
                  __version__, self.workers, self.time_budget, self.db_path)
 
     async def stop(self) -> None:
-        if self.pool is not None:
-            await self.pool.close()
+        await self.pool.close()
         if self.store is not None:
             self.store.close()
 
     async def rule_one(self, case: Any, budget: float, options: EstimateOptions | None = None
                        ) -> tuple[int, dict[str, Any]]:
         """``(200, ruling)`` or ``(status, error dict)`` for one case."""
-        assert self.pool is not None
         try:
             return 200, await self.pool.rule(case, budget, options)
         except RulingFailed as exc:
@@ -298,7 +297,6 @@ class _Service:
     async def read(self, text: str, fmt: str | None, budget: float) -> tuple[int, Any]:
         """``(200, boards)`` of a body, read in a worker within ``budget``, or ``(status, error
         dict)``: a reader is linear, but the text is untrusted; it never runs in this process."""
-        assert self.pool is not None
         try:
             return 200, await self.pool.read(ReadRequest(text, fmt), budget)
         except BudgetExceeded as exc:
@@ -330,18 +328,21 @@ def create_app(
     allowed_hosts: list[str] | None = None,
     token: str | None = None,
     read_timeout: float = READ_TIMEOUT,
+    pool: WorkerPool | None = None,
 ) -> FastAPI:
     """The service as an ASGI app: rulings by ``workers`` worker processes, each board within
     ``time_budget`` seconds, every ruling logged in the SQLite file ``db_path``. With
     ``allowed_hosts``, requests naming another ``Host`` are refused (see :class:`_HostGuard`);
     with ``token``, ``/api/`` requests must carry it as a bearer token; requests from another site
     are always refused (:mod:`revoke_equity.service.security`). A body must arrive within
-    ``read_timeout`` seconds."""
-    if workers < 1:
+    ``read_timeout`` seconds. ``pool`` is the worker pool to rule with instead of a new one of
+    ``workers`` processes (so a test can watch it); the app starts and closes it either way."""
+    if pool is None and workers < 1:
         raise ValueError(f"workers must be at least 1, not {workers}")
     if not time_budget > 0:
         raise ValueError(f"time_budget must be positive, not {time_budget}")
-    service = _Service(Path(db_path), workers, float(time_budget), max_body, float(read_timeout))
+    pool = WorkerPool(workers) if pool is None else pool
+    service = _Service(Path(db_path), pool, float(time_budget), max_body, float(read_timeout))
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -507,8 +508,6 @@ def create_app(
                 out.append({"board": entry.board if entry.board is not None else payload["board"],
                             "status": status, "error": payload})
                 continue
-            from revoke_equity.io import case_to_dict
-
             row = LoggedRuling(new_id(), created, __version__, str(case.laws), case.board,
                                case_to_dict(case), payload)
             rows.append(row)
@@ -587,7 +586,7 @@ def create_app(
 
     @app.get("/api/v1/health", tags=["service"], summary="Version, ruling log and workers")
     async def health() -> JSONResponse:
-        assert service.store is not None and service.pool is not None
+        assert service.store is not None
         db = await asyncio.to_thread(service.store.check)
         workers = service.pool.status()
         serving = db["ok"] and workers["alive"] >= 1
@@ -626,14 +625,10 @@ def create_app(
 
 
 def _overrides(case: Any, laws: str | None, noticed: str | None) -> Any:
-    from revoke_equity.io import apply_overrides
-
     return apply_overrides(case, laws=laws, noticed=noticed)
 
 
 def _stored_view(case_json: dict[str, Any]) -> dict[str, Any]:
-    from revoke_equity.io import case_from_dict
-
     try:
         return board_view(case_from_dict(case_json))
     except Exception:  # a record from another version that no longer reads: show the ruling alone

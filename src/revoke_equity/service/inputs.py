@@ -10,6 +10,10 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from revoke_equity.errors import CaseError
+from revoke_equity.io import case_to_dict, handviewer_url, read_boards
+from revoke_equity.model.cards import Suit
+from revoke_equity.model.play import replay
+from revoke_equity.model.seats import SEATS
 
 __all__ = [
     "CONTENT_TYPES",
@@ -89,8 +93,6 @@ class ReadBoard(NamedTuple):
 
 def read_request(request: ReadRequest) -> list[ReadBoard]:
     """The boards of a body, read leniently (:func:`revoke_equity.io.read_boards`)."""
-    from revoke_equity.io import read_boards
-
     return [
         ReadBoard(entry.board, entry.case, None if entry.error is None else case_error_dict(entry.error))
         for entry in read_boards(request.text, fmt=request.fmt, name="request body")
@@ -113,11 +115,6 @@ def case_error_dict(exc: CaseError) -> dict[str, Any]:
 def board_view(case: Any) -> dict[str, Any]:
     """What the web page draws besides the ruling: the JSON case, the hands, the tricks as played
     (leader, cards by seat, winner) and a BBO handviewer link."""
-    from revoke_equity.io import case_to_dict, handviewer_url
-    from revoke_equity.model.cards import Suit
-    from revoke_equity.model.play import replay
-    from revoke_equity.model.seats import SEATS
-
     record = replay(case)
     hands: dict[str, dict[str, str]] = {}
     for seat in SEATS:

@@ -103,6 +103,7 @@ def _worker_main(conn: Connection, parent_pid: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
     from importlib import resources
 
+    # Only the worker processes load the ruling pipeline and endplay's DDS; the server does not.
     from revoke_equity.errors import CaseError, SolverError
     from revoke_equity.io import read_boards
     from revoke_equity.ruling import rule

@@ -6,16 +6,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING
 
+from revoke_equity.study.files import atomic_write, chunk_path
 from revoke_equity.study.generate import StudyError
+from revoke_equity.study.params import StudyParams
 from revoke_equity.study.plots import plot_adjusted_by_trick, plot_differences
 from revoke_equity.study.records import SCHEMA
-from revoke_equity.study.runner import atomic_write, chunk_path
 from revoke_equity.study.summary import Tally, markdown, summarize
-
-if TYPE_CHECKING:
-    from revoke_equity.study.runner import StudyParams
 
 __all__ = ["OUTPUT_FILES", "write_outputs"]
 

@@ -19,12 +19,11 @@ written as it arrives, and the final files are streamed from the chunk files.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from itertools import islice
@@ -32,15 +31,10 @@ from pathlib import Path
 from typing import Any
 
 from revoke_equity import __version__
-from revoke_equity.equity.estimate import DEFAULT_PLAYOUTS, DEFAULT_WORLDS, EstimateOptions
-from revoke_equity.model.edition import Edition
-from revoke_equity.study.generate import (
-    BEST,
-    REVOKE_CARD_RULES,
-    StudyKind,
-    StudyUsageError,
-    generate_case,
-)
+from revoke_equity.study.files import atomic_write, chunk_path
+from revoke_equity.study.generate import StudyUsageError, generate_case
+from revoke_equity.study.outputs import write_outputs
+from revoke_equity.study.params import StudyParams
 from revoke_equity.study.records import COST_COLUMNS, IDENTITY_COLUMNS, SCHEMA, records_for_case
 
 __all__ = [
@@ -57,77 +51,6 @@ __all__ = [
 
 FORMAT = "revoke-equity/study@1"
 BACKENDS = ("loky", "dask")
-ALL_EDITIONS = (Edition.LAWS_1997, Edition.LAWS_2007, Edition.LAWS_2017)
-DEFAULT_CHUNK_SIZE = 25
-
-
-@dataclass(frozen=True)
-class StudyParams:
-    """What a study's records depend on (and nothing else): the manifest compares these."""
-
-    deals: int
-    seed: int
-    editions: tuple[Edition, ...] = ALL_EDITIONS
-    mix: tuple[tuple[StudyKind, float], ...] = ()
-    chunk_size: int = DEFAULT_CHUNK_SIZE
-    revoke_card: str = BEST
-    estimate: str = "dd"
-    """The estimate each ruling's recommendation rests on (``dd``, ``sd`` or ``table``)."""
-    players: str = "strong"
-    worlds: int = DEFAULT_WORLDS
-    playouts: int = DEFAULT_PLAYOUTS
-
-    def __post_init__(self) -> None:
-        if self.deals < 1:
-            raise StudyUsageError(f"--deals must be at least 1, not {self.deals}")
-        if not 0 <= self.seed < 2**63:
-            raise StudyUsageError(f"--seed must be 0 to 2**63-1, not {self.seed}")
-        if self.chunk_size < 1:
-            raise StudyUsageError(f"--chunk-size must be at least 1, not {self.chunk_size}")
-        if not self.editions or len(set(self.editions)) != len(self.editions):
-            raise StudyUsageError("--laws must name each edition at most once, and at least one")
-        if self.revoke_card not in REVOKE_CARD_RULES:
-            raise StudyUsageError(f"--revoke-card must be best or lowest, not {self.revoke_card!r}")
-        try:
-            self.options()
-        except ValueError as exc:
-            raise StudyUsageError(str(exc)) from None
-        if not self.mix:
-            from revoke_equity.study.generate import DEFAULT_MIX
-
-            object.__setattr__(self, "mix", tuple(DEFAULT_MIX.items()))
-
-    @property
-    def chunks(self) -> int:
-        return -(-self.deals // self.chunk_size)
-
-    def chunk_cases(self, index: int) -> range:
-        """The case indexes of chunk ``index``."""
-        return range(index * self.chunk_size, min(self.deals, (index + 1) * self.chunk_size))
-
-    def mix_dict(self) -> dict[StudyKind, float]:
-        return dict(self.mix)
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "deals": self.deals,
-            "seed": self.seed,
-            "laws": [e.value for e in self.editions],
-            "kinds": {k.value: w for k, w in self.mix},
-            "chunk_size": self.chunk_size,
-            "revoke_card": self.revoke_card,
-            "estimate": self.estimate,
-            "players": self.players,
-            "worlds": self.worlds,
-            "playouts": self.playouts,
-        }
-
-    def options(self) -> EstimateOptions:
-        """The estimate options of every ruling (seeded by the study's seed)."""
-        return EstimateOptions(estimate=self.estimate, players=self.players, worlds=self.worlds,
-                               playouts=self.playouts, seed=self.seed % 2**32)
-
-
 @dataclass(frozen=True)
 class ChunkResult:
     """The records of one chunk, as a worker sends them back."""
@@ -144,7 +67,7 @@ def run_chunk(params: StudyParams, index: int) -> ChunkResult:
     The solver's position cache is cleared before each case, so what a case costs does not depend
     on which cases the worker did before (and memory stays bounded).
     """
-    from revoke_equity.solver.pool import default_solver
+    from revoke_equity.solver.pool import default_solver  # in the workers only: it loads endplay
 
     start = time.perf_counter()
     solver = default_solver()
@@ -156,26 +79,6 @@ def run_chunk(params: StudyParams, index: int) -> ChunkResult:
         records += records_for_case(synthetic, params.editions, solver, params.options())
     solver.clear_cache()
     return ChunkResult(index, records, time.perf_counter() - start, os.getpid())
-
-
-# -- files ----------------------------------------------------------------------------------------
-
-
-def chunk_path(out: Path, index: int) -> Path:
-    return out / "chunks" / f"chunk-{index:05d}.parquet"
-
-
-def atomic_write(path: Path, write: Callable[[Path], object]) -> None:
-    """``write(tmp)`` then rename ``tmp`` to ``path`` (same directory: an atomic replace)."""
-    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
-    try:
-        write(tmp)
-        with open(tmp, "rb+") as handle:
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    finally:
-        with contextlib.suppress(FileNotFoundError):
-            tmp.unlink()
 
 
 def write_chunk(out: Path, result: ChunkResult) -> Path:
@@ -385,8 +288,6 @@ def run_study(
     seconds = time.perf_counter() - start
     outcome = StudyResult(out, params, params.chunks, len(done), len(todo), cases, seconds)
     if finish:
-        from revoke_equity.study.outputs import write_outputs
-
         outcome.outputs = write_outputs(out, params)
     return outcome
 

@@ -13,6 +13,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from revoke_equity.study.generate import StudyKind
+
 __all__ = ["ALL_KINDS", "OUTCOMES", "Tally", "markdown", "share", "summarize", "wilson"]
 
 Z95 = 1.959963984540054
@@ -109,8 +111,6 @@ class Tally:
 
     def kind_order(self) -> list[str]:
         """Kinds present, in the order of :class:`~.generate.StudyKind`, then ``all``."""
-        from revoke_equity.study.generate import StudyKind
-
         order = [k.value for k in StudyKind]
         present = {k for (_, k) in self.records if k != ALL_KINDS}
         known = sorted(present, key=lambda k: order.index(k) if k in order else len(order))

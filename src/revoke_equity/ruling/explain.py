@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from revoke_equity.equity.estimate import Estimate
+from revoke_equity.laws.editions import rules
+from revoke_equity.laws.law import Law
 from revoke_equity.laws.revokes import Revoke, RevokeKind
-
-if TYPE_CHECKING:
-    from revoke_equity.equity.estimate import Estimate
-    from revoke_equity.ruling import Comparison, Ruling
+from revoke_equity.ruling.data import Comparison, Ruling
 
 
 def _tricks(n: int) -> str:
@@ -33,7 +31,7 @@ def establishment(ruling: Ruling, revoke: Revoke) -> str:
     seat = revoke.established_by
     if seat is not None:
         who = "the offender" if seat is revoke.player else "the offender's partner"
-        return f"Established: {who} ({seat}) played to trick {revoke.trick + 1} (Law 63A1)."
+        return f"Established: {who} ({seat}) played to trick {revoke.trick + 1} (Law {Law.L63A1})."
     assert claim is not None
     claimer = claim.claimer(ruling.case.declarer)
     if claimer.side is revoke.side:
@@ -45,10 +43,10 @@ def establishment(ruling: Ruling, revoke: Revoke) -> str:
     return f"Established: {how} after the revoke trick (Law {clause})."
 
 
-def _claim_clause(ruling: Ruling, *, opponents: bool) -> str:
+def _claim_clause(ruling: Ruling, *, opponents: bool) -> Law:
     """63A3 (a member of the offending side makes a claim or concession; 1997 and 2007: also agrees
     to one); 2017 puts agreeing to the opponents' claim in 63A4."""
-    return "63A4" if opponents and ruling.case.laws.value == "2017" else "63A3"
+    return rules(ruling.case.laws).agreeing_to_claim if opponents else Law.L63A3
 
 
 def explain(ruling: Ruling) -> list[str]:

@@ -1,30 +1,21 @@
-"""One ruling: read the play, find the revokes, apply Laws 62-64, estimate the likely result, score.
-
-:func:`rule` is the library's main entry point. The pipeline: find the revokes (Law 61) and their
-establishment (63) -> the 62D correction -> Law 64 -> the comparison points (64C1, 64C2(a),
-64C2(b)) -> the estimates at each -> one adjudication (64C, 12B2, 12C). The law code is pure; the
-solver is passed in (a :class:`~revoke_equity.solver.dds.DdsSolver` normally, a brute-force one in
-tests, ``None`` for a ruling without estimates).
-"""
+"""The ruling as plain data: what :func:`~revoke_equity.ruling.pipeline.rule` found and decided, and
+its JSON form ``revoke-equity/ruling@2``."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from revoke_equity.equity.estimate import Estimate, EstimateOptions
-from revoke_equity.equity.single_dummy import SingleDummy, estimator
-from revoke_equity.equity.trace import PlayTrace, play_trace
+from revoke_equity.equity.trace import PlayTrace
 from revoke_equity.io.handviewer import handviewer_url
-from revoke_equity.laws import twelfth_trick
-from revoke_equity.laws.adjudication import Candidate, Recommendation, Thresholds, adjudicate
-from revoke_equity.laws.comparison import ComparisonPoint, comparison_points
-from revoke_equity.laws.rectification import TrickTransfer, rectify
-from revoke_equity.laws.revokes import Revoke, find_revokes
+from revoke_equity.laws.adjudication import Recommendation
+from revoke_equity.laws.comparison import ComparisonPoint
+from revoke_equity.laws.law import Law
+from revoke_equity.laws.rectification import TrickTransfer
+from revoke_equity.laws.revokes import Revoke
 from revoke_equity.model.case import Case
-from revoke_equity.model.play import PlayRecord, replay
-from revoke_equity.report.explain import explain
+from revoke_equity.model.play import PlayRecord
 from revoke_equity.scoring import score_ns
-from revoke_equity.solver.base import Solver
 
 FORMAT = "revoke-equity/ruling@2"
 
@@ -70,7 +61,7 @@ class Ruling:
     revokes: tuple[Revoke, ...]
     transfer: TrickTransfer
     mechanical_tricks: int
-    mechanical_law: str
+    mechanical_law: Law
     twelfth: TwelfthTrickCorrection | None
     comparisons: tuple[Comparison, ...]
     options: EstimateOptions
@@ -124,7 +115,7 @@ class Ruling:
             "transferred": self.transfer.transferred,
             "mechanical": {"declarer_tricks": self.mechanical_tricks,
                            "score_ns": self.score(self.mechanical_tricks),
-                           "law": self.mechanical_law},
+                           "law": str(self.mechanical_law)},
             "equity": self._equity_dict(),
             "recommendation": self._recommendation_dict(),
             "explanation": list(self.explanation),
@@ -165,7 +156,7 @@ class Ruling:
     def _recommendation_dict(self) -> dict[str, object]:
         r = self.recommendation
         out: dict[str, object] = {
-            "law": r.law, "adjusted": r.adjusted, "estimate": r.estimate,
+            "law": str(r.law), "adjusted": r.adjusted, "estimate": r.estimate,
             "declarer_tricks": r.declarer_tricks, "score_ns": self.score(r.declarer_tricks),
             "words": r.words, "reason": r.reason,
         }
@@ -180,63 +171,3 @@ class Ruling:
         if r.split is not None:
             out["split"] = r.split.as_dict()
         return out
-
-
-def rule(case: Case, solver: Solver | None = None, *, options: EstimateOptions | None = None,
-         trace: bool = True) -> Ruling:
-    """Rule on ``case``: Laws 61-64 always; the estimates and the adjudication when a solver is
-    given (``options`` choose the estimate the score rests on; ``dd`` by default)."""
-    options = options or EstimateOptions()
-    record = replay(case)
-    revokes = find_revokes(record)
-    correction = twelfth_trick.correct(record, revokes)  # Law 62D first, then Law 64
-    transfer = rectify(record if correction is None else correction.record, revokes, case.laws)
-    calls_before = dict(solver.stats.as_dict()) if solver is not None else {}
-
-    twelfth = None if correction is None else TwelfthTrickCorrection(
-        12, str(correction.revoke.player), correction.declarer_tricks, correction.alternatives)
-    mechanical = transfer.mechanical_declarer_tricks
-    mechanical_law = _mechanical_law(transfer, twelfth is not None)
-
-    comparisons: tuple[Comparison, ...] = ()
-    if solver is not None:
-        points = comparison_points(record, revokes, transfer, case.laws)
-        policy = SingleDummy(record, options).new_policy(solver) if points else None
-        comparisons = tuple(
-            Comparison(point, {name: estimator(name, record, options, policy).estimate(point, solver)
-                               for name in options.names})
-            for point in points
-        )
-    play_tr = play_trace(record, revokes, solver) if solver is not None and trace and revokes \
-        else None
-
-    def score(t: int) -> int:
-        return score_ns(case.contract, case.declarer, case.vulnerable, t)
-
-    recommendation = adjudicate(
-        case.laws, transfer, mechanical, mechanical_law,
-        [Candidate(c.point.law, c.point.clause, c.estimates[options.estimate].distribution)
-         for c in comparisons],
-        score,
-        estimate=options.estimate if comparisons else None,
-        thresholds=Thresholds(options.likely, options.probable),
-        table_tricks=record.declarer_tricks,
-    )
-    stats: dict[str, float | int] = {}
-    if solver is not None:
-        after = solver.stats.as_dict()
-        stats = {k: round(after[k] - calls_before.get(k, 0), 6) for k in after}
-    ruling = Ruling(case, record, revokes, transfer, mechanical, mechanical_law, twelfth,
-                    comparisons, options, play_tr, recommendation, (), stats)
-    return replace(ruling, explanation=tuple(explain(ruling)))
-
-
-def _mechanical_law(transfer: TrickTransfer, twelfth_trick_corrected: bool) -> str:
-    """The law a mechanical result rests on: 62D for a corrected trick-12 revoke, else the first
-    rectification that transferred tricks, else the first rectification (``none`` without one)."""
-    if twelfth_trick_corrected:
-        return "62D"
-    for r in transfer.rectifications:
-        if r.tricks > 0:
-            return r.law
-    return transfer.rectifications[0].law if transfer.rectifications else "none"

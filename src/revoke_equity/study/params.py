@@ -1,0 +1,80 @@
+"""What a study's records depend on (and nothing else): its parameters, which the manifest keeps."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from revoke_equity.equity.estimate import DEFAULT_PLAYOUTS, DEFAULT_WORLDS, EstimateOptions
+from revoke_equity.model.edition import Edition
+from revoke_equity.study.generate import BEST, DEFAULT_MIX, REVOKE_CARD_RULES, StudyKind, StudyUsageError
+
+__all__ = ["ALL_EDITIONS", "DEFAULT_CHUNK_SIZE", "StudyParams"]
+
+ALL_EDITIONS = tuple(Edition)
+DEFAULT_CHUNK_SIZE = 25
+
+
+@dataclass(frozen=True)
+class StudyParams:
+    """What a study's records depend on (and nothing else): the manifest compares these."""
+
+    deals: int
+    seed: int
+    editions: tuple[Edition, ...] = ALL_EDITIONS
+    mix: tuple[tuple[StudyKind, float], ...] = ()
+    chunk_size: int = DEFAULT_CHUNK_SIZE
+    revoke_card: str = BEST
+    estimate: str = "dd"
+    """The estimate each ruling's recommendation rests on (``dd``, ``sd`` or ``table``)."""
+    players: str = "strong"
+    worlds: int = DEFAULT_WORLDS
+    playouts: int = DEFAULT_PLAYOUTS
+
+    def __post_init__(self) -> None:
+        if self.deals < 1:
+            raise StudyUsageError(f"--deals must be at least 1, not {self.deals}")
+        if not 0 <= self.seed < 2**63:
+            raise StudyUsageError(f"--seed must be 0 to 2**63-1, not {self.seed}")
+        if self.chunk_size < 1:
+            raise StudyUsageError(f"--chunk-size must be at least 1, not {self.chunk_size}")
+        if not self.editions or len(set(self.editions)) != len(self.editions):
+            raise StudyUsageError("--laws must name each edition at most once, and at least one")
+        if self.revoke_card not in REVOKE_CARD_RULES:
+            raise StudyUsageError(f"--revoke-card must be best or lowest, not {self.revoke_card!r}")
+        try:
+            self.options()
+        except ValueError as exc:
+            raise StudyUsageError(str(exc)) from None
+        if not self.mix:
+            object.__setattr__(self, "mix", tuple(DEFAULT_MIX.items()))
+
+    @property
+    def chunks(self) -> int:
+        return -(-self.deals // self.chunk_size)
+
+    def chunk_cases(self, index: int) -> range:
+        """The case indexes of chunk ``index``."""
+        return range(index * self.chunk_size, min(self.deals, (index + 1) * self.chunk_size))
+
+    def mix_dict(self) -> dict[StudyKind, float]:
+        return dict(self.mix)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "deals": self.deals,
+            "seed": self.seed,
+            "laws": [e.value for e in self.editions],
+            "kinds": {k.value: w for k, w in self.mix},
+            "chunk_size": self.chunk_size,
+            "revoke_card": self.revoke_card,
+            "estimate": self.estimate,
+            "players": self.players,
+            "worlds": self.worlds,
+            "playouts": self.playouts,
+        }
+
+    def options(self) -> EstimateOptions:
+        """The estimate options of every ruling (seeded by the study's seed)."""
+        return EstimateOptions(estimate=self.estimate, players=self.players, worlds=self.worlds,
+                               playouts=self.playouts, seed=self.seed % 2**32)
