@@ -10,11 +10,11 @@ Each chunk is computed by one worker, sent back to this process and written here
 cluster needs no shared file system), through a temporary file renamed into place: a chunk file is
 complete or absent. The chunk files are the checkpoint: a rerun of the same command skips every
 finished chunk, so an interrupted run loses at most the chunks that were in flight. A rerun with
-other parameters (deals, seed, laws, kinds, revoke-card rule, chunk size, or another
-revoke-equity version) is
-refused; ``--jobs``, ``--backend`` and ``--scheduler`` may change, since the records do not depend
-on them. Memory stays flat in the number of cases: a bounded number of chunks is in flight, each is
-written as it arrives, and the final files are streamed from the chunk files.
+other parameters (deals, seed, laws, kinds, revoke-card rule, play model, estimate, chunk size,
+or another revoke-equity version) is refused; ``--jobs``, ``--backend`` and ``--scheduler`` may
+change, since the records do not depend on them. Memory stays flat in the number of cases: a
+bounded number of chunks is in flight, each is written as it arrives, and the final files are
+streamed from the chunk files.
 """
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ from revoke_equity.study.generate import (
     StudyUsageError,
     generate_case,
 )
+from revoke_equity.study.players import PlaySpec
 from revoke_equity.study.records import COST_COLUMNS, IDENTITY_COLUMNS, SCHEMA, records_for_case
 
 __all__ = [
@@ -76,6 +77,9 @@ class StudyParams:
     players: str = "strong"
     worlds: int = DEFAULT_WORLDS
     playouts: int = DEFAULT_PLAYOUTS
+    play: str = "dd"
+    """How the cards other than the injected revokes are chosen (``dd`` or ``sd``, the class of
+    player ``players`` with ``worlds`` layouts per decision)."""
 
     def __post_init__(self) -> None:
         if self.deals < 1:
@@ -90,6 +94,7 @@ class StudyParams:
             raise StudyUsageError(f"--revoke-card must be best or lowest, not {self.revoke_card!r}")
         try:
             self.options()
+            self.play_spec()
         except ValueError as exc:
             raise StudyUsageError(str(exc)) from None
         if not self.mix:
@@ -120,7 +125,12 @@ class StudyParams:
             "players": self.players,
             "worlds": self.worlds,
             "playouts": self.playouts,
+            "play": self.play,
         }
+
+    def play_spec(self) -> PlaySpec:
+        """The play model of every case."""
+        return PlaySpec(self.play, self.players, self.worlds)
 
     def options(self) -> EstimateOptions:
         """The estimate options of every ruling (seeded by the study's seed)."""
@@ -152,7 +162,8 @@ def run_chunk(params: StudyParams, index: int) -> ChunkResult:
     records: list[dict[str, Any]] = []
     for case_id in params.chunk_cases(index):
         solver.clear_cache()
-        synthetic = generate_case(params.seed, case_id, mix, solver, params.revoke_card)
+        synthetic = generate_case(params.seed, case_id, mix, solver, params.revoke_card,
+                                  params.play_spec())
         records += records_for_case(synthetic, params.editions, solver, params.options())
     solver.clear_cache()
     return ChunkResult(index, records, time.perf_counter() - start, os.getpid())
