@@ -153,7 +153,9 @@ def _show_case(
     print(dumps(replace(synthetic.case, laws=editions[0])))
     revokes = "; ".join(f"trick {r.trick} {r.seat} ({r.role}) {r.manner}s with {r.card} on a "
                         f"{r.suit_led} lead" for r in synthetic.revokes)
+    hidden = "".join(f"; {h}" for h in synthetic.hidden)
     print(f"case {case_id} of seed {seed}: {synthetic.kind}, case seed {synthetic.seed}, "
           f"{synthetic.case.contract} by {synthetic.case.declarer} (double-dummy "
-          f"{synthetic.dd_tricks} tricks); {revokes}", file=sys.stderr)
+          f"{synthetic.dd_tricks} tricks), play {synthetic.play_model}{hidden}; {revokes}",
+          file=sys.stderr)
     return EXIT_OK

@@ -39,6 +39,17 @@ cases are all suit contracts), ``declarer`` (declarer's own hand, ruff or discar
 ``same-suit-twice`` (a defender or declarer revokes twice in one suit: Law 64B2 and, in 2017,
 64C2(a)), ``both-sides`` (a defender and declarer each revoke once, in either order: Law 64B7).
 
+Hidden-card kinds (``hidden-defender``, ``hidden-declarer``, ``hidden-dummy``,
+``hidden-both-sides``): no revoke is put in; instead rule 6 draws the misread card(s)
+(:mod:`.hidden`) and the play goes on with their readers choosing on the position they believe in;
+every revoke that follows is recorded. An attempt is dropped when the misreading ends without a
+revoke, when none came by trick 11, or when a revoke falls on trick 12.
+
+Play model (:mod:`.players`, ``--play``): with ``sd`` every card but an injected revoke is drawn
+from the single-dummy policy's probabilities, with a generator of its own seeded by the case's
+seed (:func:`play_seed`); the revoke's double-dummy ``before``/``after`` are then solved where
+they fall.
+
 Solver economy: one ``CalcDDtable`` per deal, then at most one ``SolveBoard`` per card played, plus
 one per further group of equal candidate cards for a ``best`` revoke card. No call for a forced
 card or when all the legal cards are equals (one suit, no outstanding card between them); none for
