@@ -89,6 +89,9 @@ def test_atlas_tallies_by_hand() -> None:
     by_trick = {(r["estimate"], r["trick"]): r for r in atlas["by_trick"]}
     assert by_trick["dd", 7]["n"] == 2 and by_trick["dd", 7]["under"]["count"] == 1
     assert by_trick["sd", 3]["under"]["share"] == 1.0
+    differs_by_trick = {r["trick"]: r for r in atlas["recommendation_differs_by_trick"]}
+    assert (differs_by_trick[3]["count"], differs_by_trick[7]["n"],
+            differs_by_trick[7]["count"]) == (2, 1, 0)
     text = " ".join(atlas["sentences"])
     assert "A defender's hidden-card revoke: the mechanical result under-compensates the " \
         "non-offenders in 66.7% [" in text
@@ -97,6 +100,7 @@ def test_atlas_tallies_by_hand() -> None:
     assert atlas["left_out"]
     markdown = atlas_markdown(atlas, {"players": "club", "play": "sd"})
     assert "| 2017 | hidden-defender | sd | 3 |" in markdown and "## In plain words" in markdown
+    assert "| 2017 | 3 | 2 | 100.0% [" in markdown
 
 
 def test_a_hidden_card_study_played_single_dummy(tmp_path: Path) -> None:

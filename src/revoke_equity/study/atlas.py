@@ -263,6 +263,11 @@ def atlas_markdown(atlas: Mapping[str, Any], parameters: Mapping[str, Any]) -> s
     for row in atlas["by_trick"]:
         lines.append(f"| {row['edition']} | {row['estimate']} | {row['trick']} | {row['n']} | "
                      f"{_pct(row['under'])} | {row['mean_abs_score_diff']:.0f} |")
+    if atlas["recommendation_differs_by_trick"]:
+        lines += ["", "| edition | trick | n | score to enter differs, dd against sd |",
+                  "|---|---:|---:|---:|"]
+        for row in atlas["recommendation_differs_by_trick"]:
+            lines.append(f"| {row['edition']} | {row['trick']} | {row['n']} | {_pct(row)} |")
     lines += ["", "## In plain words", ""]
     lines += [f"- {s}" for s in atlas["sentences"]]
     lines += ["", "## What the model leaves out", ""]

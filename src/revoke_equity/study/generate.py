@@ -84,7 +84,9 @@ from revoke_equity.study.players import PlayModel, PlaySpec
 
 __all__ = [
     "DEFAULT_MIX",
+    "HIDDEN_MIX",
     "MAX_REVOKE_TRICK",
+    "NAMED_MIXES",
     "REVOKE_CARD_RULES",
     "InjectedRevoke",
     "StudyError",
@@ -95,6 +97,7 @@ __all__ = [
     "choose_contract",
     "generate_case",
     "parse_mix",
+    "play_seed",
 ]
 
 MAX_REVOKE_TRICK = 11
