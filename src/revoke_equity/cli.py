@@ -113,6 +113,11 @@ def build_parser() -> argparse.ArgumentParser:
                            description="A reproducible study of how well Law 64A's transfer "
                            "matches the likely result without the revoke, over many seeded deals.")
     add_study_arguments(study)
+    from revoke_equity.study.calibrate_cli import add_arguments as add_calibrate_arguments
+
+    calibrate = sub.add_parser("calibrate", help="research mode: the single-dummy policy against "
+                               "real play (how often a card loses a double-dummy trick)")
+    add_calibrate_arguments(calibrate)
     return parser
 
 
@@ -132,6 +137,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from revoke_equity.study.cli import run as study
 
         return study(args)
+    if args.command == "calibrate":
+        from revoke_equity.study.calibrate_cli import run as calibrate
+
+        return calibrate(args)
     if args.command == "serve":
         from revoke_equity.service import run as serve
 

@@ -8,6 +8,11 @@ run (:mod:`.runner`: joblib/loky processes or a Dask cluster), then the records 
 ``summary.json``/``summary.md`` with Wilson intervals (:mod:`.summary`) and PNG plots
 (:mod:`.plots`). The same seed gives identical records (all but the cost columns) whatever the
 number of workers or the backend.
+
+The atlas: hidden-card revokes (:mod:`.hidden`), the whole board under a play policy
+(:mod:`.players`), each ruling judged on the ``dd`` and the ``sd`` estimate (:mod:`.verdicts`,
+:mod:`.atlas`), and the single-dummy policy calibrated on real play (:mod:`.realplay`,
+:mod:`.calibration`, ``revoke-equity calibrate``).
 """
 
 from revoke_equity.study.generate import (

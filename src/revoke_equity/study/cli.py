@@ -21,6 +21,7 @@ from revoke_equity.errors import RevokeEquityError
 if TYPE_CHECKING:
     from revoke_equity.model.edition import Edition
     from revoke_equity.study.generate import StudyKind
+    from revoke_equity.study.players import PlaySpec
 
 __all__ = ["add_arguments", "run"]
 
@@ -44,12 +45,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--kinds", metavar="MIX",
                         help="revoke kinds and weights, e.g. 'defender-discard=3,dummy=1' or "
                         "'declarer,dummy' (equal weights). Kinds: defender-discard, "
-                        "defender-ruff, declarer, dummy, same-suit-twice, both-sides. Default: "
-                        "defender-discard=3,defender-ruff=2,declarer=2,dummy=1,"
-                        "same-suit-twice=1,both-sides=1")
+                        "defender-ruff, declarer, dummy, same-suit-twice, both-sides (put in on "
+                        "purpose); hidden-defender, hidden-declarer, hidden-dummy, "
+                        "hidden-both-sides (a misread card, and every revoke it leads to). "
+                        "Named mixes: default (defender-discard=3,defender-ruff=2,declarer=2,"
+                        "dummy=1,same-suit-twice=1,both-sides=1), hidden (hidden-defender=3,"
+                        "hidden-declarer=2,hidden-dummy=1,hidden-both-sides=1), all")
     parser.add_argument("--revoke-card", choices=["best", "lowest"], default="best",
                         help="the offender's revoke card among his cards of the drawn manner: "
                         "best for his side double-dummy (default), or the lowest of a drawn suit")
+    parser.add_argument("--play", choices=["dd", "sd"], default="dd",
+                        help="how every card but an injected revoke is chosen, before and after "
+                        "the revokes: double-dummy (default), or single-dummy by the class of "
+                        "--players with --worlds layouts per decision (far slower)")
     add_estimate_arguments(parser, default="dd")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="J",
                         help="worker processes (default: the number of CPUs)")
@@ -64,8 +72,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="cases per chunk file (default 25)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     parser.add_argument("--show-case", type=int, metavar="ID",
-                        help="print case ID of the study (--seed, --kinds, --revoke-card) as a JSON case for "
-                        "'revoke-equity rule -' and stop")
+                        help="print case ID of the study (--seed, --kinds, --revoke-card, --play) as a "
+                        "JSON case for 'revoke-equity rule -' and stop")
 
 
 def _editions(text: str) -> tuple[Edition, ...]:
@@ -81,18 +89,20 @@ def _editions(text: str) -> tuple[Edition, ...]:
 def run(args: argparse.Namespace) -> int:
     """Run the study that ``args`` describe; return the exit code."""
     from revoke_equity.study.generate import StudyUsageError, parse_mix
+    from revoke_equity.study.players import PlaySpec
     from revoke_equity.study.runner import StudyParams, run_study
 
     try:
         mix = parse_mix(args.kinds)
         editions = _editions(args.laws)
         if args.show_case is not None:
-            return _show_case(args.seed, args.show_case, mix, editions, args.revoke_card)
+            return _show_case(args.seed, args.show_case, mix, editions, args.revoke_card,
+                              PlaySpec(args.play, args.players, args.worlds))
         if args.deals is None:
             raise StudyUsageError("give --deals N (or --show-case ID)")
         params = StudyParams(args.deals, args.seed, editions, tuple(mix.items()), args.chunk_size,
                              args.revoke_card, args.estimate, args.players, args.worlds,
-                             args.playouts)
+                             args.playouts, args.play)
         result = run_study(params, args.out, jobs=args.jobs, backend=args.backend,
                            scheduler=args.scheduler, progress=not args.no_progress)
     except StudyUsageError as exc:
@@ -120,6 +130,7 @@ def _show_case(
     mix: Mapping[StudyKind, float],
     editions: tuple[Edition, ...],
     revoke_card: str,
+    play: PlaySpec,
 ) -> int:
     from dataclasses import replace
 
@@ -129,11 +140,13 @@ def _show_case(
 
     if case_id < 0:
         raise StudyUsageError(f"--show-case must be 0 or more, not {case_id}")
-    synthetic = generate_case(seed, case_id, mix, default_solver(), revoke_card)
+    synthetic = generate_case(seed, case_id, mix, default_solver(), revoke_card, play)
     print(dumps(replace(synthetic.case, laws=editions[0])))
     revokes = "; ".join(f"trick {r.trick} {r.seat} ({r.role}) {r.manner}s with {r.card} on a "
                         f"{r.suit_led} lead" for r in synthetic.revokes)
+    hidden = "".join(f"; {h}" for h in synthetic.hidden)
     print(f"case {case_id} of seed {seed}: {synthetic.kind}, case seed {synthetic.seed}, "
           f"{synthetic.case.contract} by {synthetic.case.declarer} (double-dummy "
-          f"{synthetic.dd_tricks} tricks); {revokes}", file=sys.stderr)
+          f"{synthetic.dd_tricks} tricks), play {synthetic.play_model}{hidden}; {revokes}",
+          file=sys.stderr)
     return EXIT_OK

@@ -39,6 +39,17 @@ cases are all suit contracts), ``declarer`` (declarer's own hand, ruff or discar
 ``same-suit-twice`` (a defender or declarer revokes twice in one suit: Law 64B2 and, in 2017,
 64C2(a)), ``both-sides`` (a defender and declarer each revoke once, in either order: Law 64B7).
 
+Hidden-card kinds (``hidden-defender``, ``hidden-declarer``, ``hidden-dummy``,
+``hidden-both-sides``): no revoke is put in; instead rule 6 draws the misread card(s)
+(:mod:`.hidden`) and the play goes on with their readers choosing on the position they believe in;
+every revoke that follows is recorded. An attempt is dropped when the misreading ends without a
+revoke, when none came by trick 11, or when a revoke falls on trick 12.
+
+Play model (:mod:`.players`, ``--play``): with ``sd`` every card but an injected revoke is drawn
+from the single-dummy policy's probabilities, with a generator of its own seeded by the case's
+seed (:func:`play_seed`); the revoke's double-dummy ``before``/``after`` are then solved where
+they fall.
+
 Solver economy: one ``CalcDDtable`` per deal, then at most one ``SolveBoard`` per card played, plus
 one per further group of equal candidate cards for a ``best`` revoke card. No call for a forced
 card or when all the legal cards are equals (one suit, no outstanding card between them); none for
@@ -58,6 +69,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from revoke_equity.equity.propagate import Line
 from revoke_equity.errors import RevokeEquityError
 from revoke_equity.model.cards import ALL_CARDS, Card, Strain, Suit
 from revoke_equity.model.case import Case
@@ -67,10 +79,14 @@ from revoke_equity.model.position import Position, equal_groups
 from revoke_equity.model.seats import SEATS, Seat, Side
 from revoke_equity.scoring import score_ns
 from revoke_equity.solver.base import Solver
+from revoke_equity.study.hidden import HiddenCard, believed_position, draw_hidden, played_card
+from revoke_equity.study.players import PlayModel, PlaySpec
 
 __all__ = [
     "DEFAULT_MIX",
+    "HIDDEN_MIX",
     "MAX_REVOKE_TRICK",
+    "NAMED_MIXES",
     "REVOKE_CARD_RULES",
     "InjectedRevoke",
     "StudyError",
@@ -81,6 +97,7 @@ __all__ = [
     "choose_contract",
     "generate_case",
     "parse_mix",
+    "play_seed",
 ]
 
 MAX_REVOKE_TRICK = 11
@@ -114,6 +131,19 @@ class StudyKind(enum.Enum):
     """One player (a defender or declarer) revokes twice in the same suit (Laws 64B2, 64C2(a))."""
     BOTH_SIDES = "both-sides"
     """A defender and declarer each revoke once, in either order (Laws 64B7, 64C2(b))."""
+    HIDDEN_DEFENDER = "hidden-defender"
+    """A defender misreads a card of his hand (:mod:`.hidden`); every revoke that follows."""
+    HIDDEN_DECLARER = "hidden-declarer"
+    """Declarer misreads a card of his own hand."""
+    HIDDEN_DUMMY = "hidden-dummy"
+    """Declarer misreads a card of dummy's (dummy's revokes, Law 64B3)."""
+    HIDDEN_BOTH_SIDES = "hidden-both-sides"
+    """A defender and declarer (his own hand or dummy's) each misread a card."""
+
+    @property
+    def hidden(self) -> bool:
+        """The revokes come from misread cards (not put in on purpose)."""
+        return self.value.startswith("hidden-")
 
     def __str__(self) -> str:
         return self.value
@@ -130,12 +160,30 @@ DEFAULT_MIX: dict[StudyKind, float] = {
 """The default kind mix (weights): defenders' revokes most, as at the table; every kind enough for
 a confidence interval of a few points at 10,000 cases."""
 
+HIDDEN_MIX: dict[StudyKind, float] = {
+    StudyKind.HIDDEN_DEFENDER: 3.0,
+    StudyKind.HIDDEN_DECLARER: 2.0,
+    StudyKind.HIDDEN_DUMMY: 1.0,
+    StudyKind.HIDDEN_BOTH_SIDES: 1.0,
+}
+"""The mix ``hidden``: the hidden-card kinds, defenders' most."""
+
+NAMED_MIXES: dict[str, dict[StudyKind, float]] = {
+    "default": DEFAULT_MIX,
+    "hidden": HIDDEN_MIX,
+    "all": {**DEFAULT_MIX, **HIDDEN_MIX},
+}
+"""Mixes that ``--kinds`` takes by name."""
+
 
 def parse_mix(text: str | None) -> dict[StudyKind, float]:
     """``"defender-discard=3,dummy=1"`` or ``"declarer,dummy"`` (equal weights); ``None``, ``""``
-    or ``"default"`` give :data:`DEFAULT_MIX`. Raises :class:`StudyUsageError` on a bad item."""
-    if text is None or text.strip() in ("", "default"):
+    or ``"default"`` give :data:`DEFAULT_MIX`, ``"hidden"`` :data:`HIDDEN_MIX`, ``"all"`` both.
+    Raises :class:`StudyUsageError` on a bad item."""
+    if text is None or not text.strip():
         return dict(DEFAULT_MIX)
+    if text.strip() in NAMED_MIXES:
+        return dict(NAMED_MIXES[text.strip()])
     mix: dict[StudyKind, float] = {}
     for item in text.split(","):
         item = item.strip()
@@ -489,6 +537,10 @@ class SyntheticCase:
     attempts: int
     """Injection attempts in all, over all the deals drawn."""
     cost: GenerationCost = field(default_factory=GenerationCost)
+    hidden: tuple[HiddenCard, ...] = ()
+    """The misread cards of a hidden-card kind."""
+    play_model: str = "dd"
+    """How the cards other than the injected revokes were chosen (:data:`.players.PLAY_MODELS`)."""
 
 
 def _attempt(
@@ -500,42 +552,52 @@ def _attempt(
     rng: random.Random,
     player: DdPlayer,
     revoke_card: str,
+    play: PlayModel | None = None,
+    play_rng: random.Random | None = None,
 ) -> tuple[tuple[Card, ...], tuple[InjectedRevoke, ...]] | None:
-    """One double-dummy play of the deal with the revokes of ``kind``; ``None`` when a revoke found
-    no place by trick 11."""
+    """One play of the deal with the revokes of ``kind`` put in; ``None`` when a revoke found no
+    place by trick 11. Every other card is double-dummy, or ``play``'s (drawing from
+    ``play_rng``)."""
     want: _Want | None
     want, second = _plan(kind, rng)
-    position = Position.initial(deal, contract.strain.trump, declarer.next)
-    play: list[Card] = []
+    dd_play = play is None or play.name == "dd"
+    line = Line(Position.initial(deal, contract.strain.trump, declarer.next), frozenset())
+    play_cards: list[Card] = []
     injected: list[InjectedRevoke] = []
     pending: _Pending | None = None
     expectation = dd_tricks
-    while not position.is_over:
+    while not line.position.is_over:
+        position = line.position
         if pending is not None and position.to_move is pending.seat:
             led = position.suit_led
             assert led is not None
             trick = 14 - position.tricks_left
-            before = expectation
+            before = expectation if dd_play else player.expectation(position)
             if revoke_card == BEST:
                 cards = _revoke_cards(position.hand(pending.seat), led, position.trump,
                                       pending.manner)
                 card, _ = player.best_revoke(position, cards)
             else:
                 card = pending.lowest
-            position = position.play(card)
-            play.append(card)
-            expectation = player.expectation(position)
+            line = line.play(card)
+            play_cards.append(card)
+            expectation = player.expectation(line.position)
             revoke = InjectedRevoke(trick, pending.seat, card, led,
-                                    _role(pending.seat, declarer), pending.manner, len(play) - 1,
-                                    before, expectation)
+                                    _role(pending.seat, declarer), pending.manner,
+                                    len(play_cards) - 1, before, expectation)
             injected.append(revoke)
             pending = None
             want = second(revoke, rng) if second is not None else None
             second = None
             continue
-        card = player.choose(position)
-        position = position.play(card)
-        play.append(card)
+        if dd_play:
+            card = player.choose(position)
+        else:
+            assert play is not None and play_rng is not None
+            card = play.card(line, play_rng)
+        line = line.play(card)
+        play_cards.append(card)
+        position = line.position
         if want is not None and pending is None and len(position.trick) == 1:
             trick = 14 - position.tricks_left
             if trick > MAX_REVOKE_TRICK:
@@ -546,13 +608,91 @@ def _attempt(
                     want = None
     if want is not None or pending is not None:  # pragma: no cover - returned at trick 12
         return None
-    table = position.tricks(declarer.side)
-    if table != expectation:
+    table = line.position.tricks(declarer.side)
+    if dd_play and table != expectation:
         raise StudyError(
             f"double-dummy play gave declarer {table} tricks but the expectation after the last "
             f"revoke was {expectation}"
         )
-    return tuple(play), tuple(injected)
+    return tuple(play_cards), tuple(injected)
+
+
+_HIDDEN_HOLDERS: dict[StudyKind, tuple[str, ...]] = {
+    StudyKind.HIDDEN_DEFENDER: (DEFENDER,),
+    StudyKind.HIDDEN_DECLARER: (DECLARER,),
+    StudyKind.HIDDEN_DUMMY: (DUMMY,),
+}
+
+
+def _hidden_cards(kind: StudyKind, deal: Deal, declarer: Seat, rng: random.Random
+                  ) -> tuple[HiddenCard, ...] | None:
+    """The misread card(s) of a hidden-card kind: whose (a defender drawn of the two; for both
+    sides, declarer's own hand or dummy's drawn too), which card, and what it is taken for."""
+    roles = _HIDDEN_HOLDERS.get(kind)
+    if roles is None:  # both sides
+        roles = (DEFENDER, (DECLARER, DUMMY)[_below(rng, 2)])
+    hidden = []
+    for role in roles:
+        if role == DEFENDER:
+            holder = (declarer.next, declarer.previous)[_below(rng, 2)]
+        else:
+            holder = declarer if role == DECLARER else declarer.partner
+        card = draw_hidden(deal, declarer, holder, rng)
+        if card is None:
+            return None
+        hidden.append(card)
+    return tuple(hidden)
+
+
+def _hidden_attempt(
+    deal: Deal,
+    contract: Contract,
+    declarer: Seat,
+    kind: StudyKind,
+    rng: random.Random,
+    player: DdPlayer,
+    play: PlayModel,
+    play_rng: random.Random,
+) -> tuple[tuple[Card, ...], tuple[InjectedRevoke, ...], tuple[HiddenCard, ...]] | None:
+    """One play of the deal with misread card(s) (:mod:`.hidden`); every revoke they lead to is
+    recorded. ``None`` when they turned up without a revoke, or when none came by trick 11, or a
+    revoke fell on trick 12 (Law 62D is left out of the study)."""
+    hidden = _hidden_cards(kind, deal, declarer, rng)
+    if hidden is None:
+        return None
+    line = Line(Position.initial(deal, contract.strain.trump, declarer.next), frozenset())
+    play_cards: list[Card] = []
+    revokes: list[InjectedRevoke] = []
+    while not line.position.is_over:
+        position = line.position
+        mover = position.to_move
+        reader = declarer if mover is declarer.partner else mover
+        misread = [h for h in hidden if h.reader is reader and h.active(position)]
+        believed = believed_position(position, misread) if misread else None
+        card = played_card(play.card(line, play_rng, believed), mover, misread)
+        led = position.suit_led
+        if led is not None and card.suit is not led and any(c.suit is led
+                                                            for c in position.hand(mover)):
+            trick = 14 - position.tricks_left
+            if trick > MAX_REVOKE_TRICK:
+                return None
+            manner = RUFF if card.suit is position.trump else DISCARD
+            revokes.append(InjectedRevoke(trick, mover, card, led, _role(mover, declarer), manner,
+                                          len(play_cards), player.expectation(position),
+                                          player.expectation(position.play(card))))
+        line = line.play(card)
+        play_cards.append(card)
+        if not revokes and (14 - line.position.tricks_left > MAX_REVOKE_TRICK
+                            or not any(h.active(line.position) for h in hidden)):
+            return None  # no revoke can come now: stop, no more solves
+    return tuple(play_cards), tuple(revokes), hidden
+
+
+def play_seed(case_seed: int) -> int:
+    """The seed of a case's card draws under a play policy (a stream of its own, so the case's
+    other choices do not depend on the play model's draws)."""
+    digest = hashlib.blake2b(f"revoke-equity/study-play:{case_seed}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") & (2**63 - 1)
 
 
 def generate_case(
@@ -561,20 +701,24 @@ def generate_case(
     mix: Mapping[StudyKind, float],
     solver: TableSolver,
     revoke_card: str = BEST,
+    play: PlaySpec | None = None,
 ) -> SyntheticCase:
-    """Case ``index`` of the study seeded ``study_seed`` with kind mix ``mix`` and the revoke-card
-    rule ``revoke_card`` (:data:`REVOKE_CARD_RULES`).
+    """Case ``index`` of the study seeded ``study_seed`` with kind mix ``mix``, the revoke-card
+    rule ``revoke_card`` (:data:`REVOKE_CARD_RULES`) and the play model ``play`` (double-dummy when
+    ``None``).
 
     Deterministic: the same arguments give the same case whatever the solver's cache holds.
     Raises :class:`StudyError` if no deal took the revoke(s) (a guard; it does not happen).
     """
     if revoke_card not in REVOKE_CARD_RULES:
         raise StudyUsageError(f"unknown revoke-card rule {revoke_card!r} (expected best or lowest)")
+    play = play or PlaySpec()
     start = time.perf_counter()
     stats = solver.stats
     calls0, seconds0 = stats.engine_calls, stats.seconds
     seed = case_seed(study_seed, index)
     rng = random.Random(seed)
+    play_rng = random.Random(play_seed(seed))
     kind = _weighted(rng, mix)
     board = index + 1
     vulnerable = Vulnerability.for_board(board)
@@ -586,16 +730,28 @@ def generate_case(
         if kind is StudyKind.DEFENDER_RUFF and contract.strain is Strain.NOTRUMP:
             continue
         player = DdPlayer(solver, declarer.side)
+        model = play.player(solver, declarer, player, seed) if play.model != "dd" or kind.hidden \
+            else None
         for _ in range(ATTEMPTS_PER_DEAL):
             attempts += 1
-            done = _attempt(deal, contract, declarer, dd_tricks, kind, rng, player, revoke_card)
-            if done is None:
-                continue
-            play, revokes = done
-            case = Case(deal=deal, contract=contract, declarer=declarer, play=play,
+            hidden: tuple[HiddenCard, ...] = ()
+            if kind.hidden:
+                assert model is not None
+                found = _hidden_attempt(deal, contract, declarer, kind, rng, player, model,
+                                        play_rng)
+                if found is None:
+                    continue
+                cards, revokes, hidden = found
+            else:
+                done = _attempt(deal, contract, declarer, dd_tricks, kind, rng, player,
+                                revoke_card, model, play_rng)
+                if done is None:
+                    continue
+                cards, revokes = done
+            case = Case(deal=deal, contract=contract, declarer=declarer, play=cards,
                         vulnerable=vulnerable, board=board)
             cost = GenerationCost(stats.engine_calls - calls0, stats.seconds - seconds0,
                                   time.perf_counter() - start)
             return SyntheticCase(index, study_seed, seed, kind, case, dd_tricks, revokes,
-                                 deals_drawn, attempts, cost)
+                                 deals_drawn, attempts, cost, hidden, play.model)
     raise StudyError(f"case {index} (seed {seed}): no deal of {MAX_DEALS} took a {kind} revoke")

@@ -8,6 +8,7 @@ from typing import Any
 from revoke_equity.equity.estimate import DEFAULT_PLAYOUTS, DEFAULT_WORLDS, EstimateOptions
 from revoke_equity.model.edition import Edition
 from revoke_equity.study.generate import BEST, DEFAULT_MIX, REVOKE_CARD_RULES, StudyKind, StudyUsageError
+from revoke_equity.study.players import PlaySpec
 
 __all__ = ["ALL_EDITIONS", "DEFAULT_CHUNK_SIZE", "StudyParams"]
 
@@ -30,6 +31,9 @@ class StudyParams:
     players: str = "strong"
     worlds: int = DEFAULT_WORLDS
     playouts: int = DEFAULT_PLAYOUTS
+    play: str = "dd"
+    """How the cards other than the injected revokes are chosen (``dd`` or ``sd``, the class of
+    player ``players`` with ``worlds`` layouts per decision)."""
 
     def __post_init__(self) -> None:
         if self.deals < 1:
@@ -44,6 +48,7 @@ class StudyParams:
             raise StudyUsageError(f"--revoke-card must be best or lowest, not {self.revoke_card!r}")
         try:
             self.options()
+            self.play_spec()
         except ValueError as exc:
             raise StudyUsageError(str(exc)) from None
         if not self.mix:
@@ -72,7 +77,12 @@ class StudyParams:
             "players": self.players,
             "worlds": self.worlds,
             "playouts": self.playouts,
+            "play": self.play,
         }
+
+    def play_spec(self) -> PlaySpec:
+        """The play model of every case."""
+        return PlaySpec(self.play, self.players, self.worlds)
 
     def options(self) -> EstimateOptions:
         """The estimate options of every ruling (seeded by the study's seed)."""

@@ -7,7 +7,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-__all__ = ["plot_adjusted_by_trick", "plot_differences"]
+__all__ = ["plot_adjusted_by_trick", "plot_atlas_by_trick", "plot_atlas_compensation",
+           "plot_differences"]
 
 _EDITION_COLOURS = {"1997": "#4c72b0", "2007": "#dd8452", "2017": "#55a868"}
 
@@ -100,6 +101,87 @@ def plot_adjusted_by_trick(summary: Mapping[str, Any], path: Path) -> None:
     ax.set_title("Share of revoke rulings needing an adjusted score, 95% Wilson intervals")
     ax.grid(alpha=0.3)
     ax.legend(title="Laws")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110, format="png")
+    plt.close(fig)
+
+
+_ESTIMATE_COLOURS = {"dd": "#4c72b0", "sd": "#c44e52"}
+
+
+def _atlas_edition(atlas: Mapping[str, Any]) -> str | None:
+    editions = [r["edition"] for r in atlas["compensation"]]
+    return editions[-1] if editions else None
+
+
+def plot_atlas_compensation(atlas: Mapping[str, Any], path: Path) -> None:
+    """For the latest edition: per revoke kind, the shares under-compensated and over-compensated
+    against each estimate's likely result, with 95% Wilson intervals."""
+    plt = _pyplot()
+    edition = _atlas_edition(atlas)
+    rows = [r for r in atlas["compensation"] if r["edition"] == edition]
+    kinds: list[str] = []
+    for row in rows:
+        if row["kind"] not in kinds:
+            kinds.append(row["kind"])
+    estimates = list(atlas["estimates"])
+    fig, axes = plt.subplots(1, 2, figsize=(max(8.0, 1.3 * len(kinds) + 4), 4.4), sharey=True,
+                             squeeze=False)
+    width = 0.8 / max(1, len(estimates))
+    by_key = {(r["kind"], r["estimate"]): r for r in rows}
+    for ax, outcome in zip(axes[0], ("under", "over"), strict=True):
+        for j, estimate in enumerate(estimates):
+            xs, ys, low, high = [], [], [], []
+            for i, kind in enumerate(kinds):
+                row = by_key.get((kind, estimate))
+                if row is None or row[outcome]["share"] is None:
+                    continue
+                entry = row[outcome]
+                xs.append(i + (j - (len(estimates) - 1) / 2) * width)
+                ys.append(entry["share"])
+                low.append(entry["share"] - entry["ci95"][0])
+                high.append(entry["ci95"][1] - entry["share"])
+            ax.bar(xs, ys, width, yerr=[low, high], capsize=2, label=estimate,
+                   color=_ESTIMATE_COLOURS.get(estimate))
+        ax.set_xticks(range(len(kinds)))
+        ax.set_xticklabels(kinds, rotation=35, ha="right", fontsize=8)
+        ax.set_title(f"{outcome}-compensated by Law 64A", fontsize=10)
+        ax.set_ylim(0, 1)
+        ax.grid(axis="y", alpha=0.3)
+    axes[0][0].set_ylabel("share of rulings")
+    axes[0][0].legend(title="likely result", fontsize=8)
+    fig.suptitle(f"The mechanical result against the dd and the sd likely result ({edition} Laws)",
+                 fontsize=11)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110, format="png")
+    plt.close(fig)
+
+
+def plot_atlas_by_trick(atlas: Mapping[str, Any], path: Path) -> None:
+    """For the latest edition: the share under-compensated by the trick of the (first) revoke, a
+    line per estimate with 95% Wilson intervals."""
+    plt = _pyplot()
+    edition = _atlas_edition(atlas)
+    rows = [r for r in atlas["by_trick"] if r["edition"] == edition]
+    fig, ax = plt.subplots(figsize=(7.5, 4.2))
+    for i, estimate in enumerate(atlas["estimates"]):
+        mine = [r for r in rows if r["estimate"] == estimate and r["under"]["share"] is not None]
+        xs = [r["trick"] + (i - 0.5) * 0.12 for r in mine]
+        ys = [r["under"]["share"] for r in mine]
+        low = [r["under"]["share"] - r["under"]["ci95"][0] for r in mine]
+        high = [r["under"]["ci95"][1] - r["under"]["share"] for r in mine]
+        ax.errorbar(xs, ys, yerr=[low, high], marker="o", capsize=3, label=estimate,
+                    color=_ESTIMATE_COLOURS.get(estimate))
+    tricks = sorted({r["trick"] for r in rows})
+    if tricks:
+        ax.set_xticks(tricks)
+    ax.set_ylim(0, 1)
+    ax.set_xlabel("trick of the (first) revoke")
+    ax.set_ylabel("share under-compensated")
+    ax.set_title(f"Under-compensated by Law 64A, by trick ({edition} Laws), 95% Wilson intervals",
+                 fontsize=10)
+    ax.grid(alpha=0.3)
+    ax.legend(title="likely result")
     fig.tight_layout()
     fig.savefig(path, dpi=110, format="png")
     plt.close(fig)

@@ -17,6 +17,12 @@ mechanical result (Law 64A, after 64B) minus their tricks under the double-dummy
 64C), zero exact, positive over-compensated (the transfer stands, Law 12B2). When both sides revoked
 there is no one non-offending side; the record then takes the opponents of the *first* revoker
 (the equity starts from the first revoke) and ``offending_side`` is empty.
+
+The atlas columns judge each ruling on the ``dd`` and on the ``sd`` estimate (:mod:`.verdicts`):
+``dd_*`` always, ``sd_*`` when the study's estimate is ``sd`` (else empty). ``play_model`` says how
+the cards other than the injected revokes were chosen; ``hidden`` lists the misread cards of a
+hidden-card kind and ``revokes`` every revoke of the case (``n_revokes`` of them; the first two also
+in the ``revoke_*`` and ``revoke2_*`` columns).
 """
 
 from __future__ import annotations
@@ -35,6 +41,7 @@ from revoke_equity.model.seats import Side
 from revoke_equity.ruling import Ruling, rule
 from revoke_equity.solver.base import Solver
 from revoke_equity.study.generate import DUMMY, RUFF, InjectedRevoke, StudyError, SyntheticCase
+from revoke_equity.study.verdicts import ATLAS_ESTIMATES, verdict
 
 __all__ = [
     "COST_COLUMNS",
@@ -53,11 +60,19 @@ def _revoke_fields(prefix: str) -> list[tuple[str, pa.DataType]]:
             (f"{prefix}_gain", _I32)]
 
 
+def _verdict_fields(estimate: str) -> list[tuple[str, pa.DataType]]:
+    return [(f"{estimate}_expected", _F64), (f"{estimate}_weighted_score_ns", _F64),
+            (f"{estimate}_score_diff", _F64), (f"{estimate}_compensation", _STR),
+            (f"{estimate}_rec_law", _STR), (f"{estimate}_rec_adjusted", _BOOL),
+            (f"{estimate}_entered_score_ns", _F64)]
+
+
 _IDENTITY: list[tuple[str, pa.DataType]] = [
     ("case_id", _I64), ("study_seed", _I64), ("case_seed", _I64), ("deals_drawn", _I32),
     ("attempts", _I32), ("board", _I32), ("dealer", _STR), ("vulnerable", _STR), ("deal", _STR),
     ("contract", _STR), ("strain", _STR), ("level", _I32), ("declarer", _STR),
-    ("dd_tricks", _I32), ("play", _STR), ("kind", _STR), ("n_revokes", _I32),
+    ("dd_tricks", _I32), ("play", _STR), ("kind", _STR), ("play_model", _STR), ("players", _STR),
+    ("n_hidden", _I32), ("hidden", _STR), ("n_revokes", _I32), ("revokes", _STR),
     *_revoke_fields("revoke"), *_revoke_fields("revoke2"),
     ("edition", _STR), ("offending_side", _STR), ("non_offending_side", _STR),
     ("laws_applied", _STR), ("prescribed", _I32), ("transferred", _I32),
@@ -68,6 +83,7 @@ _IDENTITY: list[tuple[str, pa.DataType]] = [
     ("estimate_likely_tricks", _I32),
     ("nos_diff", _I32), ("nos_diff_estimate", _F64), ("compensation", _STR),
     ("rec_law", _STR), ("rec_adjusted", _BOOL), ("rec_tricks", _I32), ("rec_score_ns", _I32),
+    *(column for name in ATLAS_ESTIMATES for column in _verdict_fields(name)),
 ]
 _COST: list[tuple[str, pa.DataType]] = [
     ("gen_dds_calls", _I32), ("gen_dds_seconds", _F64), ("gen_seconds", _F64),
@@ -122,6 +138,21 @@ def _revoke_values(prefix: str, revoke: InjectedRevoke | None) -> dict[str, Any]
     }
 
 
+def _verdict_values(ruling: Ruling, estimate: str, non_offenders: Side) -> dict[str, Any]:
+    v = verdict(ruling, estimate, non_offenders)
+    if v is None:
+        return {name: None for name, _ in _verdict_fields(estimate)}
+    return {
+        f"{estimate}_expected": round(v.expected, 6),
+        f"{estimate}_weighted_score_ns": v.weighted.score_ns,
+        f"{estimate}_score_diff": v.score_diff,
+        f"{estimate}_compensation": v.compensation,
+        f"{estimate}_rec_law": v.recommendation.law,
+        f"{estimate}_rec_adjusted": v.recommendation.adjusted,
+        f"{estimate}_entered_score_ns": v.entered_score_ns,
+    }
+
+
 def records_for_case(
     synthetic: SyntheticCase, editions: tuple[Edition, ...], solver: Solver,
     options: EstimateOptions | None = None,
@@ -142,7 +173,13 @@ def records_for_case(
         "strain": str(case.contract.strain), "level": case.contract.level,
         "declarer": str(case.declarer), "dd_tricks": synthetic.dd_tricks,
         "play": " ".join(str(c) for c in case.play), "kind": synthetic.kind.value,
+        "play_model": synthetic.play_model,
+        "players": options.players if options is not None and (
+            synthetic.play_model == "sd" or options.estimate != "dd") else None,
+        "n_hidden": len(synthetic.hidden),
+        "hidden": "; ".join(str(h) for h in synthetic.hidden) or None,
         "n_revokes": len(synthetic.revokes),
+        "revokes": "; ".join(f"{r.trick} {r.seat} {r.card}" for r in synthetic.revokes),
         **_revoke_values("revoke", first), **_revoke_values("revoke2", second),
         "non_offending_side": str(non_offenders),
         "gen_dds_calls": synthetic.cost.dds_calls,
@@ -192,6 +229,8 @@ def records_for_case(
             "compensation": compensation(diff),
             "rec_law": rec.law, "rec_adjusted": rec.adjusted, "rec_tricks": rec.declarer_tricks,
             "rec_score_ns": ruling.score(rec.declarer_tricks),
+            **{k: v for name in ATLAS_ESTIMATES
+               for k, v in _verdict_values(ruling, name, non_offenders).items()},
             "rule_dds_calls": int(ruling.solver_stats.get("engine_calls", 0)),
             "rule_dds_seconds": round(float(ruling.solver_stats.get("seconds", 0.0)), 6),
             "rule_seconds": round(seconds, 6),
