@@ -94,6 +94,14 @@ def test_weights_round_to_five_percent_with_the_remainder_to_the_non_offenders()
     assert w.components[0].declarer_tricks == 11  # NS non-offenders: best for them first
 
 
+def test_a_result_whose_weight_rounds_to_nothing_is_no_component() -> None:
+    """With results at all probable from 1% (a director's choice), 10 tricks at 2% rounds to 0%
+    (20 x 0.02 = 0.4 twentieths): the weighted score is 100% of 9 tricks."""
+    dist = TrickDistribution.from_mapping({9: 0.98, 10: 0.02})
+    w = weighted_score(dist, lambda t: t, score, "12C1(c)", 0.01)
+    assert w.parts() == [(100, -50)]
+
+
 def test_split_uses_likely_for_non_offenders_and_probable_for_offenders() -> None:
     """EW revoked; NS (declarer) non-offenders. Likely: 10 (50%), 11 (30% < 1/3: only probable)."""
     r = adjudicate(E2007, transfer(["64B3"], Side.EW, table=9, transferred=0), 9, "64B3",
