@@ -94,6 +94,14 @@ def test_weights_round_to_five_percent_with_the_remainder_to_the_non_offenders()
     assert w.components[0].declarer_tricks == 11  # NS non-offenders: best for them first
 
 
+def test_a_result_whose_weight_rounds_to_nothing_is_no_component() -> None:
+    """With results at all probable from 1% (a director's choice), 10 tricks at 2% rounds to 0%
+    (20 x 0.02 = 0.4 twentieths): the weighted score is 100% of 9 tricks."""
+    dist = TrickDistribution.from_mapping({9: 0.98, 10: 0.02})
+    w = weighted_score(dist, lambda t: t, score, "12C1(c)", 0.01)
+    assert w.parts() == [(100, -50)]
+
+
 def test_split_uses_likely_for_non_offenders_and_probable_for_offenders() -> None:
     """EW revoked; NS (declarer) non-offenders. Likely: 10 (50%), 11 (30% < 1/3: only probable)."""
     r = adjudicate(E2007, transfer(["64B3"], Side.EW, table=9, transferred=0), 9, "64B3",
@@ -174,3 +182,199 @@ def test_weighted_imps_and_matchpoints_convert_each_component() -> None:
     # 420 vs 450: -1 IMP; -50 vs 450: -11 IMPs -> 0.6 * -1 + 0.4 * -11
     assert weighted_imps(parts, 450) == round(0.6 * -1 + 0.4 * -11, 2)
     assert weighted_matchpoints(parts, [420, 100]) == round(0.6 * 75 + 0.4 * 0, 2)
+
+
+# --- Every branch of the adjudication, its fields and its sentence (worked by hand) -------------
+# 4S by South, not vulnerable: 8 tricks NS -100, 9 NS -50, 10 NS +420, 11 NS +450.
+
+
+def test_the_json_of_a_weighted_and_a_split_score() -> None:
+    """EW offended (dummy's revoke, 64B3); without it 9 tricks 62%, 10 tricks 38%: weights 60/40,
+    9 tricks first (best for EW); NS 0.6 * -50 + 0.4 * 420 = +138."""
+    r = adjudicate(E2017, transfer(["64B3"], Side.NS, table=10, transferred=0), 10, "64B3",
+                   [candidate({9: 0.62, 10: 0.38})], score)
+    assert r.weighted is not None and r.split is not None
+    assert r.weighted.as_dict() == {
+        "law": "12C1(c)",
+        "components": [{"declarer_tricks": 9, "score_ns": -50, "weight": 0.6},
+                       {"declarer_tricks": 10, "score_ns": 420, "weight": 0.4}],
+        "score_ns": 138.0}
+    assert r.weighted.parts() == [(60, -50), (40, 420)]
+    assert r.weighted.notation() == "60% of 9 tricks (NS -50) + 40% of 10 tricks (NS +420)"
+    # NS offended: 10 tricks likely (50%), 11 only at all probable (30%), 9 at all probable (20%)
+    r = adjudicate(E2017, transfer(["64B3"], Side.EW, table=9, transferred=0), 9, "64B3",
+                   [candidate({10: 0.5, 11: 0.3, 9: 0.2})], score)
+    assert r.split is not None
+    assert r.split.as_dict() == {"law": "12C1(e)",
+                                 "non_offenders": {"declarer_tricks": 10, "score_ns": 420},
+                                 "offenders": {"declarer_tricks": 11, "score_ns": 450}}
+
+
+def test_default_thresholds_are_one_in_three_and_one_in_six() -> None:
+    assert (Thresholds().likely, Thresholds().probable) == (1 / 3, 1 / 6)
+
+
+def test_no_estimate_sentence_and_words() -> None:
+    r = adjudicate(E2017, transfer(["64A2"], Side.EW), 10, "64A2", [], score, estimate="sd")
+    assert (r.law, r.adjusted, r.declarer_tricks, r.words) == ("64A2", False, 10, "rectified result")
+    assert (r.estimate, r.comparison, r.weighted, r.split) == ("sd", None, None, None)
+    assert r.reason == ("EW revoked; no estimate of the likely result was made, so enter the "
+                        "rectified result NS +420 (Law 64A2).")
+
+
+def test_no_established_revoke_sentence() -> None:
+    r = adjudicate(E2017, transfer([], None), 9, "none", [], score)
+    assert r.reason == "No revoke was established: the table result stands."
+    assert r.comparison is None
+
+
+def test_a_too_severe_transfer_stands_with_its_sentence() -> None:
+    """EW revoked (64A1, two tricks: 9 -> 11); without the revoke NS make 9: the rectification
+    gives NS more (+450 against -50), and Law 12B2 lets it stand."""
+    r = adjudicate(E2017, transfer(["64A1"], Side.EW, transferred=2), 11, "64A1",
+                   [candidate({9: 1.0})], score, estimate="dd")
+    assert (r.law, r.adjusted, r.declarer_tricks, r.words) == ("64A1", False, 11, "rectified result")
+    assert (r.estimate, r.comparison) == ("dd", "C1")
+    assert r.reason == (
+        "EW (the offending side) revoked; the rectified result gives NS more than they would "
+        "likely have scored without the revoke, and no adjustment is made because a "
+        "rectification was too severe (Law 12B2): enter the rectified result NS +450 (Law 64A1).")
+
+
+def test_a_transfer_equal_to_the_likely_result_is_not_called_severe() -> None:
+    """EW revoked (64A2: 9 -> 10); without the revoke NS make 10: the same score, no 12B2."""
+    r = adjudicate(E2017, transfer(["64A2"], Side.EW), 10, "64A2", [candidate({10: 1.0})], score)
+    assert not r.adjusted
+    assert r.reason == (
+        "EW (the offending side) revoked; NS would likely not have scored more without the revoke "
+        "than the rectified result gives them: enter the rectified result NS +420 (Law 64A2).")
+
+
+def test_no_transfer_and_a_worse_likely_result_the_table_result_stands() -> None:
+    """EW did not play a penalty card (64B3: nothing transferred); NS would likely have made 8
+    without the revoke: the table result is better for NS, but nothing was transferred, so no
+    12B2."""
+    r = adjudicate(E2017, transfer(["64B3"], Side.EW, transferred=0), 9, "64B3",
+                   [candidate({8: 1.0}, "64C1", "C1")], score)
+    assert (r.adjusted, r.words, r.comparison) == (False, "the result stands", "C1")
+    assert r.reason == (
+        "EW (the offending side) revoked; NS would likely not have scored more without the revoke "
+        "than the table result gives them: enter the table result NS -50 (Law 64B3).")
+
+
+def test_adjusted_sentence_2017_and_1997() -> None:
+    r = adjudicate(E2017, transfer(["64B3"], Side.NS, table=10, transferred=0), 10, "64B3",
+                   [candidate({9: 0.62, 10: 0.38})], score, estimate="sd")
+    assert (r.estimate, r.comparison) == ("sd", "C1")
+    assert r.reason == (
+        "NS (the offending side) revoked and EW would likely have scored more without the revoke "
+        "than the table result NS +420 gives them: enter the adjusted score under Law 64C1, the "
+        "weighted score NS +138 (60% of 9 tricks (NS -50) + 40% of 10 tricks (NS +420)).")
+    # 1997, NS offended: 10 tricks likely (50%): NS +420 beats the table's -50. The split: NS get
+    # 10 tricks, EW 11 (at all probable, 30%); the 12C3 weights: 11 (30%), 10 (50%), 9 (20%),
+    # best for NS first: 0.3 * 450 + 0.5 * 420 + 0.2 * -50 = +335
+    r = adjudicate(E1997, transfer(["64B3"], Side.EW, table=9, transferred=0), 9, "64B3",
+                   [candidate({10: 0.5, 11: 0.3, 9: 0.2}, "64C")], score)
+    assert (r.law, r.adjusted, r.declarer_tricks, r.words) == ("64C", True, 10, "adjusted score")
+    assert r.weighted is not None and r.weighted.law == "12C3"
+    assert r.weighted.parts() == [(30, 450), (50, 420), (20, -50)]
+    assert r.weighted.score_ns == 335.0
+    assert r.reason == (
+        "EW (the offending side) revoked and NS would likely have scored more without the revoke "
+        "than the table result NS -50 gives them: enter the adjusted score under Law 64C, the "
+        "non-offenders' score NS +420 and the offenders' NS +450 (Law 12C2).")
+
+
+def test_equal_comparisons_keep_the_laws_own_first() -> None:
+    """NS (declarer) revoked twice in a suit: 64A2 then 64B2, 9 -> 8 tricks. Both comparisons give
+    7 tricks (NS -150), better for EW than -100: the first, 64C2(a), is the law's own."""
+    t = transfer(["64A2", "64B2"], Side.NS, table=9)
+    r = adjudicate(E2017, t, 8, "64A2", [candidate({7: 1.0}, "64C2a", "C2a"),
+                                         candidate({7: 1.0}, "64C1", "C1")], score)
+    assert (r.law, r.comparison, r.declarer_tricks) == ("64C2a", "C2a", 7)
+
+
+def test_the_single_most_likely_result_ties_to_the_non_offenders() -> None:
+    """9 and 10 tricks, 50% each: NS offended get 10 as the single result, EW offended 9."""
+    dist = {9: 0.5, 10: 0.5}
+    for_ns = adjudicate(E2017, transfer(["64B3"], Side.EW, transferred=0), 9, "64B3",
+                        [candidate(dist)], score)
+    assert (for_ns.adjusted, for_ns.declarer_tricks) == (True, 10)
+    for_ew = adjudicate(E2017, transfer(["64B3"], Side.NS, table=10, transferred=0), 10, "64B3",
+                        [candidate(dist)], score)
+    assert (for_ew.adjusted, for_ew.declarer_tricks) == (True, 9)
+
+
+def test_results_within_rounding_of_the_top_tie_for_the_single_result() -> None:
+    """10 tricks 1e-9 less probable than 9 (rounding noise) still ties with it: NS offended get
+    10."""
+    probs = [0.0] * 14
+    probs[9], probs[10], probs[11] = 0.5, 0.5 - 1e-9, 1e-9
+    cand = Candidate("64C1", "C1", TrickDistribution(tuple(probs)))
+    r = adjudicate(E2017, transfer(["64B3"], Side.EW, transferred=0), 9, "64B3", [cand], score)
+    assert (r.adjusted, r.declarer_tricks) == (True, 10)
+
+
+def test_table_tricks_name_the_words_after_a_62D_correction() -> None:
+    """Law 62D corrected tricks 12-13 to 10 tricks for declarer; the table had 9: a corrected
+    result. Without ``table_tricks`` the transfer's own count (10, corrected) is the table's."""
+    t = transfer(["64B3"], Side.EW, table=10, transferred=0)
+    r = adjudicate(E2017, t, 10, "62D", [candidate({10: 1.0})], score, table_tricks=9)
+    assert r.words == "corrected result"
+    assert r.reason == (
+        "EW (the offending side) revoked; NS would likely not have scored more without the revoke "
+        "than the corrected result gives them: enter the corrected result NS +420 (Law 62D).")
+    assert adjudicate(E2017, t, 10, "62D", [candidate({10: 1.0})], score).words == \
+        "the result stands"
+
+
+# --- Both sides revoked (64C2(b)): no split pair, ties and the remainder to the table result ----
+
+
+def both() -> TrickTransfer:
+    return transfer(["64B7", "64B7"], None, table=9, transferred=0)
+
+
+@pytest.mark.parametrize(("edition", "stands"), [(E1997, "64C"), (E2007, "64B7"), (E2017, "64B7")])
+def test_both_sides_without_an_estimate_the_result_stands(edition: Edition, stands: str) -> None:
+    r = adjudicate(edition, both(), 9, stands, [], score, estimate="sd")
+    assert (r.law, r.adjusted, r.declarer_tricks, r.words) == (stands, False, 9, "the result stands")
+    assert (r.estimate, r.comparison, r.weighted, r.split) == ("sd", None, None, None)
+    assert r.reason == ("Both sides revoked; no estimate of the likely result was made, so the "
+                        f"result stands: enter NS -50 (Law {stands}).")
+
+
+def test_both_sides_the_likely_result_scores_as_the_table() -> None:
+    r = adjudicate(E2017, both(), 9, "64B7", [candidate({9: 1.0}, "64C2b", "C2b")], score,
+                   estimate="dd")
+    assert (r.law, r.adjusted, r.declarer_tricks, r.words) == ("64B7", False, 9, "the result stands")
+    assert (r.estimate, r.comparison, r.weighted, r.split) == ("dd", "C2b", None, None)
+    assert r.reason == ("Both sides revoked, and the likely result had no revoke occurred scores "
+                        "as the table result: the result stands, enter NS -50 (Law 64B7).")
+
+
+def test_both_sides_the_remainder_goes_to_the_table_result() -> None:
+    """Table 9 tricks; without the revokes 8 (27%), 9 (27%), 10 (46%). Weights 25, 25, 45 by
+    rounding; the 5% left goes to the table's 9 tricks, listed first, then 8 and 10 (one trick
+    away each, in order): 30% of -50 + 25% of -100 + 45% of +420 = +149."""
+    r = adjudicate(E2017, both(), 9, "64B7", [candidate({8: 0.27, 9: 0.27, 10: 0.46}, "64C2b",
+                                                        "C2b")], score, estimate="sd")
+    assert (r.law, r.adjusted, r.declarer_tricks, r.words) == ("64C2b", True, 10, "adjusted score")
+    assert (r.estimate, r.comparison, r.split) == ("sd", "C2b", None)
+    assert r.weighted is not None
+    assert r.weighted.parts() == [(30, -50), (25, -100), (45, 420)]
+    assert r.weighted.score_ns == 149.0
+    assert r.reason == (
+        "Both sides revoked, so the score is adjusted to the likely result had no revoke occurred: "
+        "enter the adjusted score under Law 64C2b, the weighted score NS +149 (30% of 9 tricks "
+        "(NS -50) + 25% of 8 tricks (NS -100) + 45% of 10 tricks (NS +420)).")
+
+
+def test_both_sides_the_single_result_ties_to_the_table_result() -> None:
+    """9 (the table's) and 10 tricks, 50% each: adjusted (NS +185, not -50), and the single
+    result is the table's 9 tricks."""
+    r = adjudicate(E2017, both(), 9, "64B7", [candidate({10: 0.5, 9: 0.5}, "64C2b", "C2b")],
+                   score)
+    assert (r.adjusted, r.declarer_tricks) == (True, 9)
+    assert r.weighted is not None and r.weighted.parts() == [(50, -50), (50, 420)]
+    assert r.weighted.score_ns == 185.0

@@ -11,10 +11,10 @@ import pytest
 
 from revoke_equity.equity.estimate import EstimateOptions
 from revoke_equity.io.json_case import case_from_dict
-from revoke_equity.laws.comparison import comparison_points
+from revoke_equity.laws.comparison import KeptRevoke, comparison_points
 from revoke_equity.laws.rectification import rectify
 from revoke_equity.laws.revokes import RevokeKind, find_revokes
-from revoke_equity.model import Card, Case, Contract, Edition, PenaltyCard, Position, Seat
+from revoke_equity.model import Card, Case, Contract, Edition, PenaltyCard, Position, Seat, Suit
 from revoke_equity.model.play import replay
 from revoke_equity.ruling import rule
 from revoke_equity.synthetic import legal_choice, random_deal, revoke_options
@@ -181,3 +181,105 @@ def test_a_broken_requirement_is_replayed_with_a_complying_card(dds_solver: Any)
     assert {c.suit for c in comparison.point.choices} == {first.could_play[0].suit}
     cards = [a["card"] for a in comparison.dd.details["alternatives"]]  # type: ignore[union-attr]
     assert sorted(cards) == sorted(str(c) for c in first.could_play)
+
+
+# --- The kept revokes' transfer on hand-built kept revokes (64C2(a), comparison at trick 8) -----
+
+
+def _p11_points(edition: Edition = Edition.LAWS_2017) -> tuple[Any, ...]:
+    return points(dataclasses.replace(worked("p11"), laws=edition))
+
+
+def test_p11_kept_revoke_as_played() -> None:
+    """p11: S revoked at trick 2 (W won it with SA; 64A2); between tricks 2 and 7 N-S won only
+    trick 4 (N's H9); S won no trick in that stretch, so none with a spade."""
+    point = _p11_points()[0]
+    assert point.kept == (KeptRevoke(trick=2, player=Seat.S, suit_led=Suit.SPADES,
+                                     won_revoke_trick=False, recomputed=True, table_tricks=(4,),
+                                     won_with_suit_led=False),)
+    assert point.as_dict() == {"law": "64C2a", "trick": 8, "player": "S", "kept_revokes": [2]}
+    assert point.as_dict(1) == {"law": "64C2a", "trick": 8, "player": "S", "kept_revokes": [2],
+                                "kept_transfer": 1}
+    assert point.as_dict(0)["kept_transfer"] == 0
+
+
+def kept(trick: int, table: tuple[int, ...], *, won_revoke_trick: bool = False,
+         recomputed: bool = True, with_suit: bool = False) -> KeptRevoke:
+    return KeptRevoke(trick, Seat.S, Suit.SPADES, won_revoke_trick, recomputed, table, with_suit)
+
+
+def at_trick_8(*revokes: KeptRevoke, extra: bool = False) -> Any:
+    """p11's 64C2(a) point (trick 8) with the kept revokes replaced by ``revokes``."""
+    return dataclasses.replace(_p11_points()[0], kept=revokes, extra_trick_rule=extra)
+
+
+def test_no_kept_revoke_no_transfer() -> None:
+    c1 = _p11_points()[1]
+    assert c1.kept == () and c1.kept_transfer(0) == 0 and c1.kept_transfer(4) == 0
+
+
+def test_kept_64A2_takes_the_revoke_trick_won_by_partner() -> None:
+    """The partner won the revoke trick (2) and the side nothing after: one trick (64A2)."""
+    assert at_trick_8(kept(2, (2,))).kept_transfer(0) == 1
+
+
+def test_kept_64A2_without_a_trick_becomes_64B1_or_takes_a_replayed_trick() -> None:
+    """Nothing won from trick 2 at the table: no transfer unless the side wins a trick in the
+    replay, which the 64A2 transfer then takes."""
+    assert at_trick_8(kept(2, ())).kept_transfer(0) == 0
+    assert at_trick_8(kept(2, ())).kept_transfer(2) == 1
+
+
+def test_kept_64A1_its_own_trick_and_one_later() -> None:
+    """The offender won the revoke trick (3): it is transferred, and one more if the side won a
+    later trick, at the table (5) or in the replay."""
+    assert at_trick_8(kept(3, (3,), won_revoke_trick=True)).kept_transfer(0) == 1
+    assert at_trick_8(kept(3, (3, 5), won_revoke_trick=True)).kept_transfer(0) == 2
+    assert at_trick_8(kept(3, (3,), won_revoke_trick=True)).kept_transfer(1) == 2
+
+
+def test_a_revoke_not_recomputed_leaves_the_others_their_transfer() -> None:
+    """Revoke at trick 5 exempt at the table (not recomputed); the one at trick 2 (64A2) takes
+    trick 4."""
+    assert at_trick_8(kept(2, (4,)), kept(5, (), recomputed=False)).kept_transfer(0) == 1
+    assert at_trick_8(kept(5, (), recomputed=False), kept(2, (4,))).kept_transfer(0) == 1
+
+
+def test_kept_revokes_share_distinct_tricks_with_the_1997_extra_trick() -> None:
+    """1997: revoke at trick 2 (64A2 plus the extra trick: the offender won a later trick with a
+    spade) and at trick 6 (64A2): three tricks demanded. The side won trick 7 at the table and
+    wins two tricks in the replay (8 and 9): three distinct tricks, all transferred; with one
+    trick in the replay only two distinct tricks exist; without the extra trick rule two are
+    demanded."""
+    first, second = kept(2, (7,), with_suit=True), kept(6, (7,))
+    assert at_trick_8(first, second, extra=True).kept_transfer(2) == 3
+    assert at_trick_8(first, second, extra=True).kept_transfer(1) == 2
+    assert at_trick_8(first, second, extra=False).kept_transfer(2) == 2
+
+
+def test_the_1997_extra_trick_from_a_replayed_trick_won_with_the_suit_led() -> None:
+    """1997: the offender (S) did not win a trick with a spade at the table after his revoke at
+    trick 2; in the replay he wins one with a spade: the extra trick, given the side won two
+    tricks (4 at the table, one in the replay). A heart, or the 2007 Laws, give none."""
+    point = at_trick_8(kept(2, (4,)), extra=True)
+    assert point.kept_transfer(1, frozenset({Suit.SPADES})) == 2
+    assert point.kept_transfer(1, frozenset({Suit.HEARTS})) == 1
+    assert point.kept_transfer(1) == 1
+    assert at_trick_8(kept(2, (4,))).kept_transfer(1, frozenset({Suit.SPADES})) == 1
+
+
+def test_kept_revoke_whose_trick_the_partner_won() -> None:
+    """l11: W (declarer) revoked at trick 2 (SQ on a heart lead; dummy E won the trick with HK)
+    and at trick 3 (S9 on a heart lead). The comparison starts at trick 3 and keeps the first
+    revoke: E-W won trick 2, and no trick lies between 2 and 3, so its table tricks are (2,) and
+    W won none with a heart; 64A2 takes trick 2 whatever the replay gives."""
+    from conftest import DATA
+
+    (path,) = (DATA / "laws").glob("l11*.json")
+    case = case_from_dict(json.loads(path.read_text())["case"])
+    c2a, c1 = points(case)
+    assert (c2a.clause, c2a.trick, c1.clause, c1.trick) == ("C2a", 3, "C1", 2)
+    assert c2a.kept == (KeptRevoke(trick=2, player=Seat.W, suit_led=Suit.HEARTS,
+                                   won_revoke_trick=False, recomputed=True, table_tricks=(2,),
+                                   won_with_suit_led=False),)
+    assert c2a.kept_transfer(0) == 1

@@ -130,3 +130,21 @@ def test_62D_search_matches_the_brute_force_on_random_endings(side: Side) -> Non
         ns = solver.ns_value(position)
         assert twelfth_trick.exact_tricks(position, side) == (ns if side is Side.NS else left - ns)
     assert 100 < mover_is_side < 200
+
+
+@pytest.mark.parametrize("side", list(Side), ids=str)
+def test_62D_corrected_line_reaches_the_brute_force_value_on_random_endings(side: Side) -> None:
+    """The corrected play of tricks 12-13 (every card double-dummy, the first in bridge order
+    among equals) ends with ``side`` holding as many tricks as the brute force says, for either
+    side as declarer's."""
+    rng = random.Random(6212)
+    solver = BruteForceSolver()
+    for _ in range(200):
+        position = random_ending(rng)
+        ns = solver.ns_value(position)
+        value = ns if side is Side.NS else position.tricks_left - ns
+        end = position
+        for card in twelfth_trick._best_line(position, side):
+            end = end.play(card)
+        assert end.is_over
+        assert end.tricks(side) - position.tricks(side) == value

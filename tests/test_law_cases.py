@@ -341,3 +341,31 @@ def test_requirement_on_a_trick_not_played_is_an_error() -> None:
     case = law_case("l01")  # play stopped after trick 6
     with pytest.raises(CaseError, match="trick 9, which was not played"):
         ruled(case, requirements=(requirement(9, "W", "highest"),))
+
+
+@pytest.mark.parametrize(("name", "line"), [
+    ("l04", "Trick 1: W led C2 when required to lead a heart (Laws 26, 50D2) while holding "
+            "HT H5 H4 H3: revoke (Laws 59, 61A)."),
+    ("l05", "Trick 1: E played CQ on a club lead when required to play his lowest club, C9 "
+            "(Law 57A): revoke (Laws 59, 61A)."),
+    ("l06", "Trick 11: W played S5 on a spade lead when required to play his highest spade, SA "
+            "(Law 57A): revoke (Laws 59, 61A)."),
+    ("l07", "Trick 3: E led D3 when forbidden to lead a diamond from trick 1 for as long as he "
+            "kept the lead (Laws 26, 50D2), while holding SA S8 S7 S6 S4 HK H8 H7: revoke "
+            "(Laws 59, 61A)."),
+    ("l08", "Trick 5: W played CT on a diamond lead when required to play a heart (Law 57A) "
+            "while holding HJ HT H9 H6 H4: revoke (Laws 59, 61A)."),
+])
+def test_61A_each_requirement_described(name: str, line: str) -> None:
+    """The revoke's line names the requirement, its law and the cards that complied (worked out
+    from the deal: l05 E held CA CK CQ C9; l06 W held SA S5 at trick 11; l07 E had played CJ and
+    CK; l08 W had played C8, C9, D6 and DT)."""
+    (revoke,) = find_revokes(replay(law_case(name)))
+    assert revoke.describe() == line
+
+
+def test_59_no_revoke_when_void_in_the_suit_of_a_highest_card_requirement() -> None:
+    """l05: at trick 12 (N leads H8) E holds S7 and SQ, no heart: his highest heart cannot be
+    required, so his S7 is no revoke."""
+    case = law_case("l05")
+    assert ruled(case, requirements=(requirement(12, "E", "highest"),)).revokes == ()

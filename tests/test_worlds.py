@@ -75,7 +75,10 @@ def test_samples_are_uniform_and_respect_voids(pool: frozenset[Card], sizes: dic
 def test_choose_lists_all_when_few_and_draws_otherwise() -> None:
     layouts = Layouts.of(cards("SA SK S2 H3 D4 C5"), {Seat.E: 3, Seat.W: 3}, frozenset())
     assert layouts.count == 20
-    assert len(layouts.choose(20, random.Random(1))) == 20
+    every = sorted(map(_key, brute_force(layouts.cards, {Seat.E: 3, Seat.W: 3}, frozenset())))
+    # as many layouts as the limit: all of them, each once (a draw of 20 would repeat some)
+    assert sorted(map(_key, layouts.choose(20, random.Random(1)))) == every
+    assert sorted(map(_key, layouts.choose(21, random.Random(1)))) == every
     drawn = layouts.choose(8, random.Random(1))
     assert len(drawn) == 8 and drawn == layouts.choose(8, random.Random(1))  # seeded
 

@@ -92,11 +92,14 @@ class TrickDistribution:
 
 
 def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion observed ``successes`` times in ``trials``."""
+    """The 95% Wilson score interval of a proportion observed ``successes`` times in ``trials``.
+
+    The interval always holds the observed share (all trials: its upper end is 1, none: its lower
+    end is 0); the bounds are kept so through rounding."""
     if trials <= 0:
         return (0.0, 1.0)
     p = successes / trials
     denominator = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denominator
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    return (max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
