@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from revoke_equity.laws.adjudication import Candidate, Thresholds, adjudicate, weighted_score
+from revoke_equity.laws.law import Law
 from revoke_equity.laws.rectification import Rectification, TrickTransfer
 from revoke_equity.model import Edition, Side
 from revoke_equity.model.distribution import TrickDistribution
@@ -319,12 +320,12 @@ def test_table_tricks_name_the_words_after_a_62D_correction() -> None:
     """Law 62D corrected tricks 12-13 to 10 tricks for declarer; the table had 9: a corrected
     result. Without ``table_tricks`` the transfer's own count (10, corrected) is the table's."""
     t = transfer(["64B3"], Side.EW, table=10, transferred=0)
-    r = adjudicate(E2017, t, 10, "62D", [candidate({10: 1.0})], score, table_tricks=9)
+    r = adjudicate(E2017, t, 10, Law.L62D, [candidate({10: 1.0})], score, table_tricks=9)
     assert r.words == "corrected result"
     assert r.reason == (
         "EW (the offending side) revoked; NS would likely not have scored more without the revoke "
         "than the corrected result gives them: enter the corrected result NS +420 (Law 62D).")
-    assert adjudicate(E2017, t, 10, "62D", [candidate({10: 1.0})], score).words == \
+    assert adjudicate(E2017, t, 10, Law.L62D, [candidate({10: 1.0})], score).words == \
         "the result stands"
 
 
