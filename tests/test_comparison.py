@@ -14,7 +14,7 @@ from revoke_equity.io.json_case import case_from_dict
 from revoke_equity.laws.comparison import KeptRevoke, comparison_points
 from revoke_equity.laws.rectification import rectify
 from revoke_equity.laws.revokes import RevokeKind, find_revokes
-from revoke_equity.model import Card, Case, Contract, Edition, PenaltyCard, Position, Seat, Suit
+from revoke_equity.model import Card, Case, Contract, Edition, PenaltyCard, Position, Seat, Side, Suit
 from revoke_equity.model.play import replay
 from revoke_equity.ruling import rule
 from revoke_equity.synthetic import legal_choice, random_deal, revoke_options
@@ -283,3 +283,53 @@ def test_kept_revoke_whose_trick_the_partner_won() -> None:
                                    won_revoke_trick=False, recomputed=True, table_tricks=(2,),
                                    won_with_suit_led=False),)
     assert c2a.kept_transfer(0) == 1
+
+
+def test_each_point_names_the_offending_and_the_declaring_side() -> None:
+    """p11: N-S (the defenders) revoked; declarer E: both points say so; p08 (both sides): none."""
+    for point in _p11_points():
+        assert (point.offending_side, point.declarer_side) == (Side.NS, Side.EW)
+    (both,) = points(worked("p08"))
+    assert both.offending_side is None
+
+
+def test_total_when_the_defenders_kept_revoke_takes_a_replayed_trick() -> None:
+    """p11 at trick 8: E-W have won 6 tricks (1, 2, 3, 5, 6, 7), 6 are left. A kept 64A2 revoke of
+    N-S with no trick won at the table takes one replayed trick of N-S when they win one: E-W
+    winning all 6 keep 12; winning 5 get 11 + 1; winning 4 get 10 + 1."""
+    point = at_trick_8(kept(2, ()))
+    assert (point.position.tricks(Side.EW), point.position.tricks_left) == (6, 6)
+    assert [point.total_from_rest(rest) for rest in (6, 5, 4)] == [12, 12, 11]
+
+
+def test_the_64C1_point_of_a_follow_suit_revoke_is_the_offenders_choice() -> None:
+    """p11 at trick 2: S held several spades; he, not declarer, chooses among them."""
+    c1 = _p11_points()[1]
+    assert len(c1.choices) > 1 and c1.designated_by_declarer is False
+
+
+def test_one_penalty_card_is_no_choice_two_are_declarers() -> None:
+    """Law 50D1: one playable penalty card must be played (no choice); with two, declarer
+    designates which (Law 51)."""
+    one = _penalty_case()
+    (point,) = points(one)
+    assert point.choices == (one.penalty_cards[0].card,) and point.designated_by_declarer is False
+    two = _two_penalty_cards_case()
+    (point,) = points(two)
+    assert set(point.choices) == {p.card for p in two.penalty_cards}
+    assert point.designated_by_declarer is True
+
+
+def _two_penalty_cards_case() -> Case:
+    """As :func:`_penalty_case`, with two of the defender's other cards as penalty cards."""
+    case = _penalty_case()
+    (first,) = case.penalty_cards
+    record = replay(dataclasses.replace(case, penalty_cards=()))
+    index = 4 * (first.from_trick - 1) + next(
+        i for i in range(4) if record.tricks[first.from_trick - 1].seat_of(i) is first.player)
+    hand = record.positions[index].hand(first.player)
+    played = case.play[index]
+    others = sorted((c for c in hand if c != played), key=str)
+    assert len(others) >= 2
+    return dataclasses.replace(case, penalty_cards=(first, PenaltyCard(first.player, others[1],
+                                                                       first.from_trick)))
