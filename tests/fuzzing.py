@@ -57,6 +57,8 @@ FORMATS = ("json", "pbn", "lin", "url")
 OUTCOMES = ("ruled", "clean error", "other exception", "crash", "hang")
 HANG_SECONDS = 60.0
 """A sample still unanswered after this long is a hang (the slowest take about 3 s)."""
+STARTUP_SECONDS = 120.0
+"""What a child may take to start and to reach its next sample (imports on a loaded machine)."""
 EXTENSIONS = {"json": ".json", "pbn": ".pbn", "lin": ".lin", "url": ".txt"}
 
 HOSTILE_NUMBERS = ("²", "①", "٣", "１", "9" * 5000, "0", "-1", "99999999999", "1e5", " 7", "00007", "")
@@ -407,21 +409,27 @@ def child(seed: int, start: int, stop: int, dds_every: int) -> None:
         print(run_sample(sample(seed, index), use).as_json(), flush=True)
 
 
-def _follow(process: subprocess.Popen[str], seed: int, index: int, stop: int, hang_seconds: float,
+def _follow(process: subprocess.Popen[bytes], seed: int, index: int, stop: int, hang_seconds: float,
             results: list[Result], stderr: Any) -> int:
-    """Collect one child's results; the index to carry on from when it ends (``stop``: done)."""
+    """Collect one child's results; the index to carry on from when it ends (``stop``: done).
+
+    A sample hangs when its result takes more than ``hang_seconds`` after its ``begin`` line; the
+    child's start (the imports) and the time between samples get ``STARTUP_SECONDS``, so a loaded
+    machine does not turn a slow start into a hang."""
     running: int | None = None
     assert process.stdout is not None
     with selectors.DefaultSelector() as selector:
         selector.register(process.stdout, selectors.EVENT_READ)
         while True:
-            if not selector.select(hang_seconds):
+            wait = hang_seconds if running is not None else max(hang_seconds, STARTUP_SECONDS)
+            if not selector.select(wait):
                 process.kill()
                 process.wait()
                 item = sample(seed, running if running is not None else index)
                 results.append(Result(item.index, item.fmt, item.kind, "hang"))
                 return item.index + 1
-            line = process.stdout.readline()
+            # unbuffered: one line at a time, so ``select`` never waits on lines already read
+            line = process.stdout.readline().decode("utf-8", "replace")
             if not line:  # the child ended
                 code = process.wait()
                 stderr.seek(0)
@@ -452,8 +460,8 @@ def in_children(seed: int, count: int, *, dds_every: int = 10, start: int = 0,
         command = [sys.executable, str(Path(__file__).resolve()), "--child", "--seed", str(seed),
                    "--start", str(index), "--stop", str(stop), "--dds-every", str(dds_every)]
         with tempfile.TemporaryFile("w+", errors="replace") as stderr, subprocess.Popen(
-            command, stdout=subprocess.PIPE, stderr=stderr, stdin=subprocess.DEVNULL, text=True,
-            errors="replace", env={**os.environ, **(env or {})},
+            command, stdout=subprocess.PIPE, stderr=stderr, stdin=subprocess.DEVNULL, bufsize=0,
+            env={**os.environ, **(env or {})},
         ) as process:
             index = _follow(process, seed, index, stop, hang_seconds, results, stderr)
     return results
