@@ -379,3 +379,44 @@ def test_both_sides_the_single_result_ties_to_the_table_result() -> None:
     assert (r.adjusted, r.declarer_tricks) == (True, 9)
     assert r.weighted is not None and r.weighted.parts() == [(50, -50), (50, 420)]
     assert r.weighted.score_ns == 185.0
+
+
+@pytest.mark.parametrize(("edition", "adjusted"), [(E1997, False), (E2007, True), (E2017, True)])
+def test_1997_decides_on_the_non_offenders_12c2_score_not_the_weighting(edition: Edition,
+                                                                        adjusted: bool) -> None:
+    """EW revoked (64B3), table 9 tricks (NS -50). Without the revoke 9 tricks 80%, 10 tricks 20%:
+    the most favourable likely result for NS is 9 tricks (10 is only at all probable), so 1997
+    (12C2) leaves the table result; the weighted score 0.8 * -50 + 0.2 * 420 = +44 beats -50,
+    so 2007 and 2017 adjust."""
+    r = adjudicate(edition, transfer(["64B3"], Side.EW, transferred=0), 9, "64B3",
+                   [candidate({9: 0.8, 10: 0.2})], score)
+    assert r.adjusted is adjusted
+    if adjusted:
+        assert r.weighted is not None and r.weighted.score_ns == 44.0
+
+
+@pytest.mark.parametrize(("edition", "adjusted"), [(E1997, True), (E2007, False), (E2017, False)])
+def test_1997_adjusts_where_the_weighting_would_not(edition: Edition, adjusted: bool) -> None:
+    """EW revoked (64A2, 9 -> 10 tricks, NS +420). Without the revoke 9 tricks 60%, 11 tricks
+    40%: 11 is likely, so the 1997 non-offenders' score is NS +450, better than +420; the
+    weighted score 0.6 * -50 + 0.4 * 450 = +150 is not."""
+    r = adjudicate(edition, transfer(["64A2"], Side.EW), 10, "64A2",
+                   [candidate({9: 0.6, 11: 0.4})], score)
+    assert r.adjusted is adjusted
+
+
+def test_a_one_trick_transfer_beyond_the_weighted_score_is_too_severe() -> None:
+    """Without the revoke 10, 11 and 12 tricks, a third each: 35% each by rounding, the 5% too
+    many taken from the result best for the non-offenders.
+    EW revoked (64A2: 10 -> 11 tricks, NS +450): 30% of +480 + 35% of +450 + 35% of +420 =
+    +448.5, below +450. NS revoked (64A2: 12 -> 11 tricks): 35% of +480 + 35% of +450 + 30% of
+    +420 = +451.5, above +450 (worse for EW). Either way not adjusted, and the one-trick
+    transfer is too severe (Law 12B2)."""
+    thirds = [candidate({10: 1.0, 11: 1.0, 12: 1.0})]
+    for offenders, table, weighted in ((Side.EW, 10, 448.5), (Side.NS, 12, 451.5)):
+        r = adjudicate(E2017, transfer(["64A2"], offenders, table=table), 11, "64A2", thirds,
+                       score)
+        assert not r.adjusted
+        assert "too severe (Law 12B2)" in r.reason
+        assert weighted_score(thirds[0].distribution, (lambda t: t) if offenders is Side.EW
+                              else (lambda t: -t), score, "12C1(c)", 1 / 6).score_ns == weighted

@@ -92,6 +92,7 @@ def test_likely_and_probable_per_threshold() -> None:
     assert dist.likely(0.5) == (11,)  # nothing reaches 1/2: the most probable
     # a probability within 1e-9 below the threshold counts as reaching it
     assert dist.probable(0.2 + 5e-10) == (9, 10, 11)
+    assert dist.probable(0.2 + 1e-9) == (9, 10, 11)  # exactly 1e-9 below: still reaches it
     assert dist.probable(0.2 + 5e-9) == (10, 11)
 
 
@@ -103,6 +104,9 @@ def test_a_flat_distribution_keeps_every_most_probable_result() -> None:
     top = TrickDistribution.from_mapping({7: 21, 8: 20, 9: 20, 10: 20, 11: 19})
     assert top.likely() == (7,)
     assert top.probable(0.25) == (7,)
+    # nothing reaches 1/2: the top and whatever lies within 1e-9 of it (rounding noise)
+    near = TrickDistribution(probabilities(t8=0.3, t9=0.3 - 1e-9, t10=0.2, t11=0.2 + 1e-9))
+    assert near.likely(0.5) == (8, 9)
 
 
 def test_as_dict_lists_the_support_rounded() -> None:

@@ -181,6 +181,15 @@ def test_61A_lead_prohibition_ends_when_the_player_loses_the_lead() -> None:
                                                    (5, RevokeKind.REQUIREMENT)]
 
 
+def test_61A_lead_prohibition_ends_when_the_player_loses_the_lead_for_one_trick() -> None:
+    """p03: E led D4 at trick 1 (W won it), won trick 2 and led S2 at trick 3. Forbidden to lead
+    a spade from trick 1, he lost the lead at trick 2, so the prohibition had ended."""
+    case = worked("p03")
+    with_requirement = ruled(case, requirements=(requirement(1, "E", "no-lead", "S"),))
+    assert with_requirement.revokes == ruled(case).revokes
+    assert RevokeKind.REQUIREMENT not in {x.kind for x in with_requirement.revokes}
+
+
 @EDITIONS
 def test_61A_suit_requirement_when_void_in_the_suit_led(edition: Edition) -> None:
     """l08: W, void in diamonds, required to play a heart at trick 5 (Law 57A) played CT."""
@@ -241,6 +250,8 @@ def test_62D_first_leaves_no_trick_for_64A(edition: Edition, label: str) -> None
     assert [t.number for t in table.tricks if t.winner.side is Side.EW] == [1, 13]
     # corrected: W plays HQ under the HA, S's HJ wins trick 13; E-W won nothing from trick 3 on
     assert r.twelfth is not None and r.twelfth.declarer_tricks == 12
+    # W's only card that follows: HQ; N-S won 10 of tricks 1-11 and win both of 12 and 13
+    assert r.twelfth.alternatives == {"HQ": 12}
     assert laws_of(r) == [(3, "W", "64B1", 0), (12, "W", label, 0)]
     assert r.mechanical_tricks == 12
     # the other order transfers trick 13 for the trick-3 revoke and adds 62D's trick: 13 tricks,
@@ -258,6 +269,7 @@ def test_62D_first_then_64A2_on_the_corrected_trick(edition: Edition, label: str
     assert r.record.declarer_tricks == 13
     # corrected: N's DA wins trick 12 (E's SA then wins 13): 12 tricks before Law 64
     assert r.twelfth is not None and r.twelfth.declarer_tricks == 12
+    assert r.twelfth.alternatives == {"DA": 12}  # E-W won tricks 1-11, then one of 12 and 13
     # S did not win trick 3; N-S won trick 12 of the corrected record: 64A2, one trick; S won no
     # trick (no 1997 extra)
     assert laws_of(r) == [(3, "S", "64A2", 1), (12, "N", label, 0)]
@@ -321,18 +333,47 @@ def test_64B7_a_revoke_left_unestablished_by_a_claim_counts_in_2007_only(
 
 
 @pytest.mark.parametrize(("req", "message"), [
-    (requirement(1, "S", "lead", "H"), "only a defender"),
-    (requirement(2, "W", "lead", "H"), "E, not W, led trick 2"),
-    (requirement(2, "E", "highest"), "E led trick 2"),
-    (requirement(7, "W", "no-lead", "S"), "N, not W, led trick 7"),
+    (requirement(1, "S", "lead", "H"),
+     "only a defender can be required to lead or play a card (Laws 26, 50D2, 57A)"),
+    (requirement(2, "W", "lead", "H"), "a 'lead' requirement, but E, not W, led trick 2"),
+    (requirement(2, "E", "highest"),
+     "a 'highest' requirement is about following, but E led trick 2"),
+    (requirement(7, "W", "no-lead", "S"), "a 'no-lead' requirement, but N, not W, led trick 7"),
 ], ids=["declarer", "not-on-lead", "follow-kind-on-a-lead", "no-lead-not-on-lead"])
 def test_requirement_that_does_not_fit_the_record_is_an_error(req: Requirement,
                                                               message: str) -> None:
     from revoke_equity.errors import CaseError
 
-    with pytest.raises(CaseError, match=message) as info:
+    with pytest.raises(CaseError) as info:
         ruled(law_case("l04"), requirements=(req,))
-    assert info.value.trick == req.trick and info.value.seat == str(req.player)
+    assert str(info.value) == f"board 24, trick {req.trick}, {req.player}: {message}"
+
+
+def test_two_requirements_for_one_player_and_trick_are_an_error() -> None:
+    from revoke_equity.errors import CaseError
+
+    twice = requirement(1, "W", "lead", "H")
+    with pytest.raises(CaseError) as info:
+        ruled(law_case("l04"), requirements=(twice, twice))
+    assert str(info.value) == "board 24, trick 1, W: two requirements name trick 1 and W"
+
+
+def test_requirement_for_a_player_who_did_not_play_to_the_trick_is_an_error() -> None:
+    """p04 stopped by a claim after three cards of trick 12 (E's CT, S's C9, W's DT): N, a
+    defender, has not played to it."""
+    from revoke_equity.errors import CaseError
+
+    case = worked("p04")
+    with pytest.raises(CaseError) as info:
+        ruled(case, play=case.play[:47], claim=Claim(11, 1),
+              requirements=(requirement(12, "N", "lowest"),))
+    assert str(info.value) == "board 4, trick 12, N: N did not play to trick 12"
+
+
+def test_requirement_at_the_last_trick() -> None:
+    """l05: at trick 13 E's one card is SQ, a spade on the spade lead: his highest spade, met."""
+    case = law_case("l05")
+    assert ruled(case, requirements=(requirement(13, "E", "highest"),)).revokes == ()
 
 
 def test_requirement_on_a_trick_not_played_is_an_error() -> None:
@@ -362,6 +403,15 @@ def test_61A_each_requirement_described(name: str, line: str) -> None:
     CK; l08 W had played C8, C9, D6 and DT)."""
     (revoke,) = find_revokes(replay(law_case(name)))
     assert revoke.describe() == line
+    assert revoke.by_dummy is False  # a requirement binds a defender only
+
+
+def test_61A_a_requirement_of_another_player_listed_first() -> None:
+    """l04 with E's lowest-diamond requirement at trick 3 (met: D4) listed before W's lead
+    requirement: W's broken requirement is still found."""
+    case = law_case("l04")
+    r = ruled(case, requirements=(requirement(3, "E", "lowest"), *case.requirements))
+    assert revokes_of(r) == [(1, "W", "requirement", True, False)]
 
 
 def test_59_no_revoke_when_void_in_the_suit_of_a_highest_card_requirement() -> None:

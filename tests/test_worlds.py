@@ -39,6 +39,9 @@ CASES = [
                  frozenset({(Seat.W, Suit.CLUBS), (Seat.N, Suit.SPADES)}), id="three-hands"),
     pytest.param(cards("SA SK S2 S3 H4"), {Seat.E: 1, Seat.W: 4},
                  frozenset({(Seat.W, Suit.SPADES)}), id="impossible-void-dropped"),
+    # one spade each leaves E (void in hearts) a place W cannot fill: the one layout gives E both
+    pytest.param(cards("SA SK H2"), {Seat.E: 2, Seat.W: 1},
+                 frozenset({(Seat.E, Suit.HEARTS)}), id="a-dead-end-before-the-layout"),
 ]
 
 
