@@ -58,7 +58,7 @@ def test_readers_and_rulings_in_child_processes() -> None:
 
 
 def test_a_crash_or_a_hang_in_a_child_is_recorded_and_the_run_goes_on() -> None:
-    # 30 s: far beyond any sample without DDS, even on a loaded machine; the hang itself sleeps
+    # 30 s: far beyond any sample without DDS on a loaded machine; the hanging one sleeps an hour
     results = fuzzing.in_children(seed=3, count=6, dds_every=0, hang_seconds=30,
                                   env={"FUZZ_ABORT_AT": "1", "FUZZ_HANG_AT": "4"})
     assert [(r.index, r.outcome) for r in results if r.outcome in ("crash", "hang")] == [
