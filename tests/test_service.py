@@ -92,6 +92,9 @@ def test_openapi_documents_the_api(client: httpx.Client) -> None:
     params = {p["name"] for p in paths["/api/v1/rulings"]["post"]["parameters"]}
     assert {"laws", "noticed", "board"} <= params
     assert "Case" in schema["components"]["schemas"]
+    assert schema["components"]["securitySchemes"]["accessToken"]["scheme"] == "bearer"
+    for item in paths.values():  # loopback without a token: the token is optional
+        assert all(op["security"] == [{"accessToken": []}, {}] for op in item.values())
     docs = client.get("/docs")
     assert docs.status_code == 200
     assert "cdn" not in docs.text and "/static-docs/swagger-ui-bundle.js" in docs.text

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from browser_helpers import wait_for
+from browser_helpers import wait_for, wait_until
 from service_helpers import Server
 from test_service_browser import (  # noqa: F401  (the browser fixture, and when to skip)
     _board_1_pbn,
@@ -84,3 +84,27 @@ def test_token_from_a_link(server: Server, browser: Any) -> None:  # noqa: F811
     assert "ready" in _health_text(browser)
     assert browser.execute_script("return location.hash") == ""  # not left in the address bar
     assert browser.execute_script("return localStorage.getItem('revoke-equity-token')") == TOKEN
+
+
+def test_api_docs_send_the_token_given_to_authorize(server: Server, browser: Any) -> None:  # noqa: F811
+    """/docs: the token typed into Swagger UI's Authorize dialog goes with "Try it out" (the
+    health request answers 200 with it, where it answers 401 without)."""
+    from selenium.webdriver.common.by import By
+
+    def health_status() -> str:
+        block = wait_for(browser, "[id^='operations-'][id$='health_api_v1_health_get']")
+        if not block.find_elements(By.CSS_SELECTOR, ".try-out__btn"):
+            block.find_element(By.CSS_SELECTOR, ".opblock-summary-control").click()
+        wait_for(browser, ".try-out__btn").click()
+        wait_for(browser, ".btn.execute").click()
+        status = "'.live-responses-table tbody .response-col_status'"
+        return str(wait_until(browser, f"(document.querySelector({status}) || {{}}).innerText"))
+
+    browser.get(server.url + "/docs")
+    assert health_status().split()[0] == "401"
+    browser.get(server.url + "/docs")
+    wait_for(browser, ".btn.authorize").click()
+    wait_for(browser, ".auth-container input").send_keys(TOKEN)
+    browser.find_element(By.CSS_SELECTOR, ".auth-btn-wrapper .btn.authorize").click()
+    browser.find_element(By.CSS_SELECTOR, ".auth-btn-wrapper .btn-done").click()
+    assert health_status().split()[0] == "200"

@@ -33,7 +33,12 @@ from revoke_equity.model.distribution import LIKELY, PROBABLE
 from revoke_equity.model.edition import EDITIONS
 from revoke_equity.service.body import BodyTimeout, BodyTooLarge, ClientGone, read_body
 from revoke_equity.service.connections import READ_TIMEOUT
-from revoke_equity.service.docs import DOCS_PATHS, DOCS_POLICY, add_offline_docs
+from revoke_equity.service.docs import (
+    DOCS_PATHS,
+    DOCS_POLICY,
+    add_offline_docs,
+    declare_access_token,
+)
 from revoke_equity.service.inputs import (
     ReadRequest,
     UnsupportedMediaType,
@@ -613,6 +618,7 @@ def create_app(
             components = schema.setdefault("components", {}).setdefault("schemas", {})
             components["Case"] = _CASE_SCHEMA
             components["BoardError"] = _BOARD_ERROR_SCHEMA
+            declare_access_token(schema, required=token is not None)
             app.openapi_schema = schema
         return app.openapi_schema
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from fastapi import FastAPI
 from fastapi.openapi.docs import (
@@ -19,7 +20,8 @@ from fastapi.openapi.docs import (
 from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 
-__all__ = ["ASSETS_URL", "DOCS_PATHS", "DOCS_POLICY", "add_offline_docs"]
+__all__ = ["ASSETS_URL", "DOCS_PATHS", "DOCS_POLICY", "TOKEN_SCHEME", "add_offline_docs",
+           "declare_access_token"]
 
 ASSETS_URL = "/static-docs"
 DOCS_URL, OAUTH2_REDIRECT_URL = "/docs", "/docs/oauth2-redirect"
@@ -29,6 +31,25 @@ DOCS_POLICY = ("default-src 'self'; script-src 'self' 'unsafe-inline'; style-src
                "object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
 """Content-Security-Policy of the docs page: nothing from another origin (FastAPI's page starts
 Swagger UI with an inline script, hence 'unsafe-inline')."""
+
+
+TOKEN_SCHEME = "accessToken"
+"""Name of the access token's security scheme in the OpenAPI description."""
+
+
+def declare_access_token(schema: dict[str, Any], required: bool) -> None:
+    """Declare the access token (``Authorization: Bearer <token>``) in the OpenAPI ``schema`` on
+    every ``/api/`` operation: the docs page then has an *Authorize* button, and *Try it out*
+    sends the token given there. Without ``required`` (loopback with no token) it is optional."""
+    schemes = schema.setdefault("components", {}).setdefault("securitySchemes", {})
+    schemes[TOKEN_SCHEME] = {
+        "type": "http", "scheme": "bearer",
+        "description": "The service's access token, printed where it was started."}
+    use = [{TOKEN_SCHEME: []}] if required else [{TOKEN_SCHEME: []}, {}]
+    for path, operations in schema.get("paths", {}).items():
+        if path.startswith("/api/"):
+            for operation in operations.values():
+                operation["security"] = use
 
 
 def assets_folder() -> Path:
