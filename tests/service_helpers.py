@@ -83,6 +83,12 @@ class Server:
         self.stop()
         raise RuntimeError(f"the server did not become healthy in {START_TIMEOUT} s:\n{self.log()}")
 
+    def __enter__(self) -> Server:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
     def log(self) -> str:
         return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
 

@@ -64,11 +64,8 @@ def _hand_record(names: list[str]) -> str:
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     folder = tmp_path_factory.mktemp("entry")
-    srv = Server(folder / "log.sqlite", folder / "server.log").start()
-    try:
+    with Server(folder / "log.sqlite", folder / "server.log") as srv:
         yield srv
-    finally:
-        srv.stop()
 
 
 @pytest.fixture(scope="module")

@@ -41,11 +41,8 @@ def _board_1_pbn() -> str:
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     folder = tmp_path_factory.mktemp("browser")
-    srv = Server(folder / "log.sqlite", folder / "server.log").start()
-    try:
+    with Server(folder / "log.sqlite", folder / "server.log") as srv:
         yield srv
-    finally:
-        srv.stop()
 
 
 @pytest.fixture(scope="module")

@@ -24,11 +24,8 @@ TOKEN = "a-browser-test-token-0123456789"
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     folder = tmp_path_factory.mktemp("browser-token")
-    srv = Server(folder / "log.sqlite", folder / "server.log", workers=1, token=TOKEN).start()
-    try:
+    with Server(folder / "log.sqlite", folder / "server.log", workers=1, token=TOKEN) as srv:
         yield srv
-    finally:
-        srv.stop()
 
 
 def _forget_token(server: Server, driver: Any) -> None:
