@@ -154,6 +154,8 @@ def test_real_deals_give_the_same_records_with_one_and_two_workers(
     assert all(r["source"].startswith("list100#") for r in records)
     manifest = json.loads((real_reference / "manifest.json").read_text())
     assert manifest["parameters"]["deals_from"] == [LIST100]
+    summary = (real_reference / "summary.md").read_text()
+    assert f"real deals from {LIST100}." in summary and "no auction and no level" in summary
 
 
 def test_real_deals_on_dask_give_the_same_records(real_reference: Path, tmp_path: Path) -> None:
