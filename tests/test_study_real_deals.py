@@ -135,7 +135,7 @@ def identity(out: Path) -> Any:
 
 
 REAL = StudyParams(deals=4, seed=3, chunk_size=1, editions=(Edition.LAWS_2017,),
-                   mix=(*((k, 1.0) for k in StudyKind),), deals_from=(LIST100,))
+                   mix=(*((k, 1.0) for k in StudyKind),), deals_from=(LIST100,), real_play=True)
 
 
 @pytest.fixture(scope="module")
@@ -153,7 +153,8 @@ def test_real_deals_give_the_same_records_with_one_and_two_workers(
     records = pq.read_table(real_reference / "records.parquet").to_pylist()
     assert all(r["source"].startswith("list100#") for r in records)
     manifest = json.loads((real_reference / "manifest.json").read_text())
-    assert manifest["parameters"]["deals_from"] == [LIST100]
+    assert (manifest["parameters"]["deals_from"], manifest["parameters"]["real_play"]) == (
+        [LIST100], True)
     summary = (real_reference / "summary.md").read_text()
     assert f"real deals from {LIST100}." in summary and "no auction and no level" in summary
 
@@ -167,7 +168,8 @@ def test_real_deals_on_dask_give_the_same_records(real_reference: Path, tmp_path
 def test_show_case_on_real_deals(real_reference: Path, capsys: Any) -> None:
     row = pq.read_table(real_reference / "records.parquet").to_pylist()[2]
     kinds = ",".join(k.value for k in StudyKind)
-    assert main(["--seed", "3", "--show-case", "2", "--kinds", kinds, "--deals-from", LIST100]) == 0
+    assert main(["--seed", "3", "--show-case", "2", "--kinds", kinds, "--deals-from", LIST100,
+                 "--real-play"]) == 0
     captured = capsys.readouterr()
     (case,) = loads(captured.out)
     assert f"deal {row['source']}" in captured.err

@@ -51,8 +51,6 @@ class RealBoard:
     ``len(trace) - 1`` cards."""
     dealer: Seat = Seat.N
     vulnerable: Vulnerability = Vulnerability.NONE
-    line: int = 0
-    """The line of the block's ``PBN`` in its file."""
 
     @property
     def leader(self) -> Seat:
@@ -90,7 +88,7 @@ def read_real_boards(path: str | Path, *, unplayed: bool = False) -> list[RealBo
             if len(trace) > len(play) + 1:
                 raise RevokeEquityError(f"{where}: the trace is longer than the play")
             boards.append(RealBoard(f"{path.stem}#{number}", deal, trump, first.previous, play,
-                                    trace, dealer, vulnerable, int(block["line"])))
+                                    trace, dealer, vulnerable))
         if "PBN" in block:
             number += 1
         block.clear()
