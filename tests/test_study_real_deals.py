@@ -21,6 +21,7 @@ from revoke_equity.model.seats import Seat
 from revoke_equity.ruling import rule
 from revoke_equity.study.__main__ import main
 from revoke_equity.study.generate import StudyKind, StudyUsageError, generate_case
+from revoke_equity.study.players import PlaySpec
 from revoke_equity.study.real_deals import deal_order, hand_files, table_contract
 from revoke_equity.study.realplay import RealBoard
 from revoke_equity.study.records import IDENTITY_COLUMNS, records_for_case
@@ -78,7 +79,7 @@ def test_each_cycle_draws_every_deal_once() -> None:
 @pytest.fixture(scope="module")
 def every_kind(dds_solver: Any) -> list[tuple[Any, list[dict[str, Any]]]]:
     """One case of each kind on list100's deals, played double-dummy, ruled under 2017."""
-    files = hand_files([LIST100]).with_play(seed=11, real_play=False)
+    files = hand_files([LIST100]).for_study(seed=11, real_play=False)
     cases = []
     for index, kind in enumerate(StudyKind):
         dds_solver.clear_cache()
@@ -111,7 +112,7 @@ def test_every_kind_on_real_deals_matches_the_file(
 
 
 def test_the_table_play_is_kept_before_the_revoke(dds_solver: Any) -> None:
-    files = hand_files([LIST100]).with_play(seed=2, real_play=True)
+    files = hand_files([LIST100]).for_study(seed=2, real_play=True)
     kept = 0
     for index in range(4):
         synthetic = generate_case(2, index, {StudyKind.DEFENDER_DISCARD: 1.0}, dds_solver,
@@ -123,6 +124,16 @@ def test_the_table_play_is_kept_before_the_revoke(dds_solver: Any) -> None:
         kept += prefix
         records_for_case(synthetic, (Edition.LAWS_2017,), dds_solver)  # the ruling finds the revoke
     assert kept > 0
+
+
+def test_single_dummy_play_on_real_deals(dds_solver: Any) -> None:
+    """``--play sd`` with the table's play kept: an injected and a hidden-card kind, ruled."""
+    files = hand_files([LIST100]).for_study(seed=4, real_play=True)
+    for index, kind in enumerate((StudyKind.DECLARER, StudyKind.HIDDEN_DEFENDER)):
+        synthetic = generate_case(4, index, {kind: 1.0}, dds_solver,
+                                  play=PlaySpec("sd", "strong", 2), deals=files)
+        assert (synthetic.play_model, synthetic.kind) == ("sd", kind)
+        records_for_case(synthetic, (Edition.LAWS_2017,), dds_solver)
 
 
 def _play(source: str) -> list[str]:

@@ -145,7 +145,7 @@ def _hand_files(
 
     if real_play and not paths:
         raise StudyUsageError("--real-play needs --deals-from")
-    return hand_files(paths, list(mix)).with_play(seed, real_play) if paths else None
+    return hand_files(paths, list(mix)).for_study(seed, real_play) if paths else None
 
 
 def _show_case(

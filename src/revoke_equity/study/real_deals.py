@@ -96,13 +96,9 @@ class HandFiles:
         return SourcedDeal(board.source, board.deal, table_contract(board), board.declarer,
                            board.dealer, board.vulnerable, board.play if self.real_play else ())
 
-    def with_play(self, seed: int, real_play: bool) -> HandFiles:
+    def for_study(self, seed: int, real_play: bool) -> HandFiles:
+        """These deals, drawn by the study seed ``seed``, with the table's play or without."""
         return HandFiles(self.paths, self.digest, self.boards, seed, real_play)
-
-    @property
-    def contracts(self) -> int:
-        """Deals with a contract."""
-        return sum(table_contract(b) is not None for b in self.boards)
 
 
 def _read(paths: tuple[str, ...]) -> HandFiles:
@@ -154,4 +150,4 @@ def load_for_study(paths: tuple[str, ...], digest: str, seed: int, real_play: bo
         if files.digest != digest:
             raise StudyError(f"--deals-from {', '.join(paths)}: the files changed since the study "
                              "began (their SHA-256 differs); restore them or use another --out")
-    return files.with_play(seed, real_play)
+    return files.for_study(seed, real_play)
