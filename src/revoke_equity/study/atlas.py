@@ -51,6 +51,15 @@ LEFT_OUT = (
     "intervals here are over boards, not over that noise.",
 )
 """What the model leaves out, for the summary's last words."""
+LEFT_OUT_REAL_DEALS = (
+    "The auction: single-dummy players imagine layouts from the cards alone (no inference from "
+    "the bidding, the opening-lead agreements or the defenders' signals). The deals, declarers, "
+    "strains and vulnerability are the table's, but the hand files hold no auction and no level: "
+    "the level is inferred from the table's result (the game or slam it made, else the partscore "
+    "it just made), undoubled. Unless the table's play is kept (--real-play, up to the first "
+    "revoke put in; never for hidden cards), the play before the revoke is the model's."
+)
+"""The first of :data:`LEFT_OUT` for a study on real deals (``--deals-from``)."""
 
 
 @dataclass
@@ -160,7 +169,8 @@ def summarize_atlas(tally: AtlasTally, editions: Iterable[str], kinds: list[str]
         "recommendation_differs_by_trick": differs_by_trick,
     }
     atlas["sentences"] = sentences(atlas, parameters)
-    atlas["left_out"] = list(LEFT_OUT)
+    atlas["left_out"] = [LEFT_OUT_REAL_DEALS if parameters.get("deals_from") else LEFT_OUT[0],
+                         *LEFT_OUT[1:]]
     return atlas
 
 

@@ -20,6 +20,7 @@ from revoke_equity.errors import RevokeEquityError
 
 if TYPE_CHECKING:
     from revoke_equity.model.edition import Edition
+    from revoke_equity.study.dealsource import DealSource
     from revoke_equity.study.generate import StudyKind
     from revoke_equity.study.players import PlaySpec
 
@@ -31,12 +32,20 @@ EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the study's options to ``parser`` (the ``study`` subparser)."""
     parser.description = (
-        "A reproducible study of revoke equity: synthetic deals with revokes put in on purpose, "
+        "A reproducible study of revoke equity: synthetic (or real: --deals-from) deals with "
+        "revokes put in on purpose or coming from a misread card, "
         "each ruled under the chosen law editions, Law 64A's transfer compared with the "
         "double-dummy equity. Work is done in chunks written to DIR/chunks as they finish; "
         "rerunning the same command resumes an interrupted run."
     )
     parser.add_argument("--deals", type=int, metavar="N", help="number of cases (deals) to study")
+    parser.add_argument("--deals-from", nargs="+", metavar="FILE",
+                        help="draw the deals and contracts (declarer, strain, dealer, "
+                        "vulnerability; the level the table's result makes) from DDS hand files "
+                        "(e.g. tests/data/dds-hands/list100.txt) instead of shuffling them")
+    parser.add_argument("--real-play", action="store_true",
+                        help="with --deals-from: the cards before the first injected revoke are "
+                        "the table's, as long as each is legal")
     parser.add_argument("--seed", type=int, default=0, metavar="S",
                         help="study seed: the same seed gives the same records (default 0)")
     parser.add_argument("--laws", default="1997,2007,2017", metavar="EDITIONS",
@@ -72,8 +81,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="cases per chunk file (default 25)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     parser.add_argument("--show-case", type=int, metavar="ID",
-                        help="print case ID of the study (--seed, --kinds, --revoke-card, --play) as a "
-                        "JSON case for 'revoke-equity rule -' and stop")
+                        help="print case ID of the study (--seed, --kinds, --revoke-card, --play, "
+                        "--deals-from, --real-play) as a JSON case for 'revoke-equity rule -' and "
+                        "stop")
 
 
 def _editions(text: str) -> tuple[Edition, ...]:
@@ -95,14 +105,17 @@ def run(args: argparse.Namespace) -> int:
     try:
         mix = parse_mix(args.kinds)
         editions = _editions(args.laws)
+        deals_from = tuple(args.deals_from or ())
         if args.show_case is not None:
             return _show_case(args.seed, args.show_case, mix, editions, args.revoke_card,
-                              PlaySpec(args.play, args.players, args.worlds))
+                              PlaySpec(args.play, args.players, args.worlds),
+                              _hand_files(deals_from, mix, args.seed, args.real_play))
         if args.deals is None:
             raise StudyUsageError("give --deals N (or --show-case ID)")
         params = StudyParams(args.deals, args.seed, editions, tuple(mix.items()), args.chunk_size,
                              args.revoke_card, args.estimate, args.players, args.worlds,
-                             args.playouts, args.play)
+                             args.playouts, args.play, deals_from=deals_from,
+                             real_play=args.real_play)
         result = run_study(params, args.out, jobs=args.jobs, backend=args.backend,
                            scheduler=args.scheduler, progress=not args.no_progress)
     except StudyUsageError as exc:
@@ -124,6 +137,17 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _hand_files(
+    paths: tuple[str, ...], mix: Mapping[StudyKind, float], seed: int, real_play: bool
+) -> DealSource | None:
+    from revoke_equity.study.generate import StudyUsageError
+    from revoke_equity.study.real_deals import hand_files
+
+    if real_play and not paths:
+        raise StudyUsageError("--real-play needs --deals-from")
+    return hand_files(paths, list(mix)).for_study(seed, real_play) if paths else None
+
+
 def _show_case(
     seed: int,
     case_id: int,
@@ -131,6 +155,7 @@ def _show_case(
     editions: tuple[Edition, ...],
     revoke_card: str,
     play: PlaySpec,
+    deals: DealSource | None = None,
 ) -> int:
     from dataclasses import replace
 
@@ -140,12 +165,13 @@ def _show_case(
 
     if case_id < 0:
         raise StudyUsageError(f"--show-case must be 0 or more, not {case_id}")
-    synthetic = generate_case(seed, case_id, mix, default_solver(), revoke_card, play)
+    synthetic = generate_case(seed, case_id, mix, default_solver(), revoke_card, play, deals)
     print(dumps(replace(synthetic.case, laws=editions[0])))
     revokes = "; ".join(f"trick {r.trick} {r.seat} ({r.role}) {r.manner}s with {r.card} on a "
                         f"{r.suit_led} lead" for r in synthetic.revokes)
     hidden = "".join(f"; {h}" for h in synthetic.hidden)
-    print(f"case {case_id} of seed {seed}: {synthetic.kind}, case seed {synthetic.seed}, "
+    source = f", deal {synthetic.source}" if synthetic.source else ""
+    print(f"case {case_id} of seed {seed}{source}: {synthetic.kind}, case seed {synthetic.seed}, "
           f"{synthetic.case.contract} by {synthetic.case.declarer} (double-dummy "
           f"{synthetic.dd_tricks} tricks), play {synthetic.play_model}{hidden}; {revokes}",
           file=sys.stderr)

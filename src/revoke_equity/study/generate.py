@@ -79,6 +79,7 @@ from revoke_equity.model.position import Position, equal_groups
 from revoke_equity.model.seats import SEATS, Seat, Side
 from revoke_equity.scoring import score_ns
 from revoke_equity.solver.base import Solver
+from revoke_equity.study.dealsource import DealSource
 from revoke_equity.study.hidden import HiddenCard, believed_position, draw_hidden, played_card
 from revoke_equity.study.players import PlayModel, PlaySpec
 
@@ -541,6 +542,10 @@ class SyntheticCase:
     """The misread cards of a hidden-card kind."""
     play_model: str = "dd"
     """How the cards other than the injected revokes were chosen (:data:`.players.PLAY_MODELS`)."""
+    source: str | None = None
+    """The file and deal the deal came from (:mod:`.real_deals`); ``None``: shuffled."""
+    dealer: Seat | None = None
+    """The dealer, when the source gives it (else the board's)."""
 
 
 def _attempt(
@@ -554,10 +559,11 @@ def _attempt(
     revoke_card: str,
     play: PlayModel | None = None,
     play_rng: random.Random | None = None,
+    before: Sequence[Card] = (),
 ) -> tuple[tuple[Card, ...], tuple[InjectedRevoke, ...]] | None:
     """One play of the deal with the revokes of ``kind`` put in; ``None`` when a revoke found no
-    place by trick 11. Every other card is double-dummy, or ``play``'s (drawing from
-    ``play_rng``)."""
+    place by trick 11. Until the first revoke the cards are ``before``'s, as long as each is legal;
+    every other card is double-dummy, or ``play``'s (drawing from ``play_rng``)."""
     want: _Want | None
     want, second = _plan(kind, rng)
     dd_play = play is None or play.name == "dd"
@@ -566,13 +572,14 @@ def _attempt(
     injected: list[InjectedRevoke] = []
     pending: _Pending | None = None
     expectation = dd_tricks
+    following = bool(before)
     while not line.position.is_over:
         position = line.position
         if pending is not None and position.to_move is pending.seat:
             led = position.suit_led
             assert led is not None
             trick = 14 - position.tricks_left
-            before = expectation if dd_play else player.expectation(position)
+            before_dd = expectation if dd_play and not before else player.expectation(position)
             if revoke_card == BEST:
                 cards = _revoke_cards(position.hand(pending.seat), led, position.trump,
                                       pending.manner)
@@ -584,13 +591,17 @@ def _attempt(
             expectation = player.expectation(line.position)
             revoke = InjectedRevoke(trick, pending.seat, card, led,
                                     _role(pending.seat, declarer), pending.manner,
-                                    len(play_cards) - 1, before, expectation)
+                                    len(play_cards) - 1, before_dd, expectation)
             injected.append(revoke)
             pending = None
             want = second(revoke, rng) if second is not None else None
             second = None
             continue
-        if dd_play:
+        following = following and not injected and len(play_cards) < len(before) and \
+            position.is_legal(before[len(play_cards)])
+        if following:
+            card = before[len(play_cards)]
+        elif dd_play:
             card = player.choose(position)
         else:
             assert play is not None and play_rng is not None
@@ -702,10 +713,13 @@ def generate_case(
     solver: TableSolver,
     revoke_card: str = BEST,
     play: PlaySpec | None = None,
+    deals: DealSource | None = None,
 ) -> SyntheticCase:
     """Case ``index`` of the study seeded ``study_seed`` with kind mix ``mix``, the revoke-card
     rule ``revoke_card`` (:data:`REVOKE_CARD_RULES`) and the play model ``play`` (double-dummy when
-    ``None``).
+    ``None``). The deals and contracts are shuffled and chosen by the rules of the module, or drawn
+    from ``deals`` (:mod:`.real_deals`): one without a contract is skipped like one that took no
+    revoke.
 
     Deterministic: the same arguments give the same case whatever the solver's cache holds.
     Raises :class:`StudyError` if no deal took the revoke(s) (a guard; it does not happen).
@@ -725,11 +739,22 @@ def generate_case(
     dealer = dealer_for_board(board)
     attempts = 0
     for deals_drawn in range(1, MAX_DEALS + 1):
-        deal = _deal(rng)
-        contract, declarer, dd_tricks = choose_contract(solver.dd_table(deal), vulnerable, dealer)
+        sourced = deals.draw(index, deals_drawn) if deals is not None else None
+        if sourced is None:
+            deal = _deal(rng)
+            contract, declarer, dd_tricks = choose_contract(solver.dd_table(deal), vulnerable,
+                                                            dealer)
+        elif sourced.contract is None:
+            continue
+        else:
+            deal, contract, declarer = sourced.deal, sourced.contract, sourced.declarer
+            vulnerable, dealer = sourced.vulnerable, sourced.dealer
         if kind is StudyKind.DEFENDER_RUFF and contract.strain is Strain.NOTRUMP:
             continue
         player = DdPlayer(solver, declarer.side)
+        if sourced is not None:
+            dd_tricks = player.expectation(Position.initial(deal, contract.strain.trump,
+                                                            declarer.next))
         model = play.player(solver, declarer, player, seed) if play.model != "dd" or kind.hidden \
             else None
         for _ in range(ATTEMPTS_PER_DEAL):
@@ -744,7 +769,8 @@ def generate_case(
                 cards, revokes, hidden = found
             else:
                 done = _attempt(deal, contract, declarer, dd_tricks, kind, rng, player,
-                                revoke_card, model, play_rng)
+                                revoke_card, model, play_rng,
+                                sourced.before if sourced is not None else ())
                 if done is None:
                     continue
                 cards, revokes = done
@@ -753,5 +779,7 @@ def generate_case(
             cost = GenerationCost(stats.engine_calls - calls0, stats.seconds - seconds0,
                                   time.perf_counter() - start)
             return SyntheticCase(index, study_seed, seed, kind, case, dd_tricks, revokes,
-                                 deals_drawn, attempts, cost, hidden, play.model)
+                                 deals_drawn, attempts, cost, hidden, play.model,
+                                 sourced.source if sourced is not None else None,
+                                 dealer if sourced is not None else None)
     raise StudyError(f"case {index} (seed {seed}): no deal of {MAX_DEALS} took a {kind} revoke")

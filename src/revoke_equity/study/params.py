@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from revoke_equity.equity.estimate import DEFAULT_PLAYOUTS, DEFAULT_WORLDS, EstimateOptions
 from revoke_equity.model.edition import Edition
 from revoke_equity.study.generate import BEST, DEFAULT_MIX, REVOKE_CARD_RULES, StudyKind, StudyUsageError
 from revoke_equity.study.players import PlaySpec
+
+if TYPE_CHECKING:
+    from revoke_equity.study.real_deals import HandFiles
 
 __all__ = ["ALL_EDITIONS", "DEFAULT_CHUNK_SIZE", "StudyParams"]
 
@@ -34,6 +37,12 @@ class StudyParams:
     play: str = "dd"
     """How the cards other than the injected revokes are chosen (``dd`` or ``sd``, the class of
     player ``players`` with ``worlds`` layouts per decision)."""
+    deals_from: tuple[str, ...] = ()
+    """Hand files the deals and contracts are drawn from (:mod:`.real_deals`); empty: shuffled."""
+    deals_digest: str = ""
+    """The SHA-256 of ``deals_from``'s contents (computed when empty)."""
+    real_play: bool = False
+    """With ``deals_from``: the table's cards before the first injected revoke."""
 
     def __post_init__(self) -> None:
         if self.deals < 1:
@@ -53,6 +62,13 @@ class StudyParams:
             raise StudyUsageError(str(exc)) from None
         if not self.mix:
             object.__setattr__(self, "mix", tuple(DEFAULT_MIX.items()))
+        if self.real_play and not self.deals_from:
+            raise StudyUsageError("--real-play needs --deals-from")
+        if self.deals_from and not self.deals_digest:
+            from revoke_equity.study.real_deals import hand_files
+
+            files = hand_files(self.deals_from, [kind for kind, _ in self.mix])
+            object.__setattr__(self, "deals_digest", files.digest)
 
     @property
     def chunks(self) -> int:
@@ -78,7 +94,17 @@ class StudyParams:
             "worlds": self.worlds,
             "playouts": self.playouts,
             "play": self.play,
+            **({"deals_from": list(self.deals_from), "deals_sha256": self.deals_digest,
+                "real_play": self.real_play} if self.deals_from else {}),
         }
+
+    def deal_source(self) -> HandFiles | None:
+        """Where the cases' deals come from: the hand files, or ``None`` (shuffled)."""
+        if not self.deals_from:
+            return None
+        from revoke_equity.study.real_deals import load_for_study
+
+        return load_for_study(self.deals_from, self.deals_digest, self.seed, self.real_play)
 
     def play_spec(self) -> PlaySpec:
         """The play model of every case."""

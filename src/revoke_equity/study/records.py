@@ -20,7 +20,8 @@ there is no one non-offending side; the record then takes the opponents of the *
 
 The atlas columns judge each ruling on the ``dd`` and on the ``sd`` estimate (:mod:`.verdicts`):
 ``dd_*`` always, ``sd_*`` when the study's estimate is ``sd`` (else empty). ``play_model`` says how
-the cards other than the injected revokes were chosen; ``hidden`` lists the misread cards of a
+the cards other than the injected revokes were chosen; ``source`` the hand file and deal a real
+deal came from (``list100#7``; empty for a shuffled one); ``hidden`` lists the misread cards of a
 hidden-card kind and ``revokes`` every revoke of the case (``n_revokes`` of them; the first two also
 in the ``revoke_*`` and ``revoke2_*`` columns).
 """
@@ -70,7 +71,7 @@ def _verdict_fields(estimate: str) -> list[tuple[str, pa.DataType]]:
 _IDENTITY: list[tuple[str, pa.DataType]] = [
     ("case_id", _I64), ("study_seed", _I64), ("case_seed", _I64), ("deals_drawn", _I32),
     ("attempts", _I32), ("board", _I32), ("dealer", _STR), ("vulnerable", _STR), ("deal", _STR),
-    ("contract", _STR), ("strain", _STR), ("level", _I32), ("declarer", _STR),
+    ("source", _STR), ("contract", _STR), ("strain", _STR), ("level", _I32), ("declarer", _STR),
     ("dd_tricks", _I32), ("play", _STR), ("kind", _STR), ("play_model", _STR), ("players", _STR),
     ("n_hidden", _I32), ("hidden", _STR), ("n_revokes", _I32), ("revokes", _STR),
     *_revoke_fields("revoke"), *_revoke_fields("revoke2"),
@@ -168,8 +169,9 @@ def records_for_case(
         "case_id": synthetic.case_id, "study_seed": synthetic.study_seed,
         "case_seed": synthetic.seed, "deals_drawn": synthetic.deals_drawn,
         "attempts": synthetic.attempts, "board": case.board,
-        "dealer": str(dealer_for_board(synthetic.case_id + 1)), "vulnerable": str(case.vulnerable),
-        "deal": case.deal.to_pbn(), "contract": str(case.contract),
+        "dealer": str(synthetic.dealer or dealer_for_board(synthetic.case_id + 1)),
+        "vulnerable": str(case.vulnerable), "deal": case.deal.to_pbn(), "source": synthetic.source,
+        "contract": str(case.contract),
         "strain": str(case.contract.strain), "level": case.contract.level,
         "declarer": str(case.declarer), "dd_tricks": synthetic.dd_tricks,
         "play": " ".join(str(c) for c in case.play), "kind": synthetic.kind.value,

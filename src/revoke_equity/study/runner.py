@@ -11,7 +11,8 @@ cluster needs no shared file system), through a temporary file renamed into plac
 complete or absent. The chunk files are the checkpoint: a rerun of the same command skips every
 finished chunk, so an interrupted run loses at most the chunks that were in flight. A rerun with
 other parameters (deals, seed, laws, kinds, revoke-card rule, play model, estimate, chunk size,
-or another revoke-equity version) is refused; ``--jobs``, ``--backend`` and ``--scheduler`` may
+the hand files the deals come from and their contents, or another revoke-equity version) is
+refused; ``--jobs``, ``--backend`` and ``--scheduler`` may
 change, since the records do not depend on them. Memory stays flat in the number of cases: a
 bounded number of chunks is in flight, each is written as it arrives, and the final files are
 streamed from the chunk files.
@@ -72,11 +73,12 @@ def run_chunk(params: StudyParams, index: int) -> ChunkResult:
     start = time.perf_counter()
     solver = default_solver()
     mix = params.mix_dict()
+    deals = params.deal_source()
     records: list[dict[str, Any]] = []
     for case_id in params.chunk_cases(index):
         solver.clear_cache()
         synthetic = generate_case(params.seed, case_id, mix, solver, params.revoke_card,
-                                  params.play_spec())
+                                  params.play_spec(), deals)
         records += records_for_case(synthetic, params.editions, solver, params.options())
     solver.clear_cache()
     return ChunkResult(index, records, time.perf_counter() - start, os.getpid())

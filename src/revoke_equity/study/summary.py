@@ -208,7 +208,8 @@ def markdown(summary: Mapping[str, Any]) -> str:
         "",
         f"{summary['cases']} cases (seed {p.get('seed')}), {summary['records']} rulings; laws "
         f"{', '.join(p.get('laws', []))}; kinds "
-        + ", ".join(f"{k} {n}" for k, n in summary["cases_by_kind"].items()) + ".",
+        + ", ".join(f"{k} {n}" for k, n in summary["cases_by_kind"].items())
+        + (f"; real deals from {', '.join(p['deals_from'])}" if p.get("deals_from") else "") + ".",
         "",
         "## Does Law 64A compensate the non-offenders?",
         "",
