@@ -40,7 +40,9 @@ from revoke_equity.model.edition import Edition
 from revoke_equity.model.seats import Side
 from revoke_equity.ruling import Ruling, rule
 from revoke_equity.solver.base import Solver
-from revoke_equity.study.generate import DUMMY, RUFF, InjectedRevoke, StudyError, SyntheticCase
+from revoke_equity.study.errors import StudyError
+from revoke_equity.study.generate import SyntheticCase
+from revoke_equity.study.revokes import DUMMY, RUFF, InjectedRevoke
 from revoke_equity.study.verdicts import ATLAS_ESTIMATES, verdict
 
 __all__ = [
