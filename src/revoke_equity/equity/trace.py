@@ -40,11 +40,6 @@ class RevokeSwing:
         return (f"The revoke at trick {self.trick} ({self.player} {self.card}) gained {who} {n} "
                 f"trick{'s' if n > 1 else ''} double-dummy.")
 
-    def as_dict(self) -> dict[str, object]:
-        return {"trick": self.trick, "player": self.player, "card": self.card,
-                "declarer_tricks_before": self.before, "declarer_tricks_after": self.after,
-                "declarer_gain": self.declarer_gain}
-
 
 @dataclass(frozen=True)
 class PlayTrace:
@@ -57,11 +52,6 @@ class PlayTrace:
         return [self.expectations[i] for i in range(0, len(self.expectations) - 1, 4)] + [
             self.expectations[-1]
         ]
-
-    def as_dict(self) -> dict[str, object]:
-        return {"declarer_expectation_by_card": list(self.expectations),
-                "declarer_expectation_by_trick": self.per_trick(),
-                "revokes": [s.as_dict() for s in self.swings]}
 
 
 def _expectation(position: Position, ns_rest: int, declarer_side: Side) -> int:

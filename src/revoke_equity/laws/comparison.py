@@ -135,14 +135,6 @@ class ComparisonPoint:
         after = self.position.tricks_left - declarer_rest
         return tricks + self.kept_transfer(after, offender_won_suits)
 
-    def as_dict(self, kept_transfer: int | None = None) -> dict[str, object]:
-        out: dict[str, object] = {
-            "law": str(self.law), "trick": self.trick, "player": str(self.player),
-            "kept_revokes": [k.trick for k in self.kept],
-        }
-        if kept_transfer is not None:
-            out["kept_transfer"] = kept_transfer
-        return out
 
 
 def comparison_points(record: PlayRecord, revokes: tuple[Revoke, ...], transfer: TrickTransfer,

@@ -33,9 +33,6 @@ class Rectification:
     tricks: int
     reason: str
 
-    def as_dict(self) -> dict[str, object]:
-        return {"trick": self.trick, "player": self.player, "law": str(self.law), "tricks": self.tricks}
-
 
 @dataclass(frozen=True)
 class TrickTransfer:
