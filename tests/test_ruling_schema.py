@@ -88,7 +88,8 @@ def test_the_checker_finds_a_missing_an_extra_and_a_mistyped_field() -> None:
     assert mismatches({**good, "declarer_tricks": True}, schema.ResultJSON) == [
         "$.declarer_tricks: True, not a whole number"]
     rec = {"law": "64A1", "adjusted": False, "estimate": None, "declarer_tricks": 9,
-           "score_ns": 100, "words": "rectified result", "reason": "r"}
+           "score_ns": 100, "words": "rectified result", "reason": "r", "label": "Law 64A1",
+           "established_revoke": True}
     assert mismatches(rec, schema.RecommendationJSON) == []
     assert mismatches({**rec, "likely": [9, "10"]}, schema.RecommendationJSON) == [
         "$.likely[1]: '10', not a whole number"]
@@ -113,6 +114,9 @@ def test_worked_rulings_fit_the_schema(path: Path, edition: Edition, dds_solver:
         data = ruling.to_dict()
         assert mismatches(data, RulingJSON) == []
         assert mismatches(json.loads(json.dumps(data)), RulingJSON) == []
+        assert ["".join(p["text"] for p in step) for step in data["steps"]] == data["explanation"]
+        assert data["recommendation"]["established_revoke"] == any(
+            r["established"] for r in data["revokes"])
 
 
 @pytest.mark.parametrize("name", ["p11-64B2-repeat-then-64C2a", "p04-62D-dummy-revoke-trick-12"])
@@ -142,7 +146,7 @@ _DOC_VALUES = {
     "revoke-equity/ruling@2", "follow-suit", "penalty-card", "null", "none", "dd", "sd",
     "exact", "sampled", "expert", "strong", "club", "62D", "64A1", "64A2", "64B3", "64C1", "64C2a",
     "64C2b", "12C1(c)", "12C1(e)", "12C3", "12C2", "the result stands", "rectified result",
-    "corrected result", "adjusted score",
+    "corrected result", "adjusted score", "Law 64A1", "no revoke",
 }
 
 
@@ -155,7 +159,7 @@ def _documented_fields() -> set[str]:
     for quoted in re.findall(r"`([^`]+)`", section):
         if quoted in _DOC_VALUES or quoted.startswith(("64B", "--")):
             continue
-        words |= set(re.findall(r"[a-z_][a-zA-Z0-9_]*", quoted.split(".<")[0]))
+        words |= set(re.findall(r"\b[a-z_][a-zA-Z0-9_]*\b", quoted.split(".<")[0]))
     return words
 
 

@@ -11,7 +11,7 @@ from revoke_equity.equity.trace import PlayTrace
 from revoke_equity.io.handviewer import handviewer_url
 from revoke_equity.laws.adjudication import Recommendation
 from revoke_equity.laws.comparison import ComparisonPoint
-from revoke_equity.laws.law import Law
+from revoke_equity.laws.law import Law, Sentence, law_label, sentence_text
 from revoke_equity.laws.rectification import TrickTransfer
 from revoke_equity.laws.revokes import Revoke
 from revoke_equity.model.case import Case
@@ -23,6 +23,7 @@ from revoke_equity.ruling.json_form import (
     revoke_json,
     solver_json,
     split_json,
+    step_json,
     trace_json,
     weighted_json,
 )
@@ -85,12 +86,18 @@ class Ruling:
     options: EstimateOptions
     trace: PlayTrace | None
     recommendation: Recommendation
-    explanation: tuple[str, ...]
+    steps: tuple[Sentence, ...]
+    """The explanation, step by step, each citation apart (:mod:`.explain`)."""
     solver_stats: dict[str, float | int] = field(default_factory=dict)
 
     def score(self, declarer_tricks: int) -> int:
         c = self.case
         return score_ns(c.contract, c.declarer, c.vulnerable, declarer_tricks)
+
+    @property
+    def explanation(self) -> tuple[str, ...]:
+        """The steps as plain text."""
+        return tuple(sentence_text(s) for s in self.steps)
 
     @property
     def established(self) -> tuple[Revoke, ...]:
@@ -132,6 +139,7 @@ class Ruling:
             "equity": self._equity_dict(),
             "recommendation": self._recommendation_dict(),
             "explanation": list(self.explanation),
+            "steps": [step_json(s) for s in self.steps],
             "handviewer": handviewer_url(c),
         }
         if self.twelfth is not None:
@@ -171,7 +179,8 @@ class Ruling:
         out: RecommendationJSON = {
             "law": str(r.law), "adjusted": r.adjusted, "estimate": r.estimate,
             "declarer_tricks": r.declarer_tricks, "score_ns": self.score(r.declarer_tricks),
-            "words": r.words, "reason": r.reason,
+            "words": r.words, "reason": r.reason, "label": law_label(r.law),
+            "established_revoke": r.law is not Law.NONE,
         }
         estimate = self.estimate
         if estimate is not None:

@@ -10,6 +10,7 @@ from revoke_equity.equity.estimate import Estimate
 from revoke_equity.equity.trace import PlayTrace
 from revoke_equity.laws.adjudication import SplitScore, WeightedScore
 from revoke_equity.laws.comparison import ComparisonPoint
+from revoke_equity.laws.law import Citation, Sentence
 from revoke_equity.laws.rectification import Rectification
 from revoke_equity.laws.revokes import Revoke
 from revoke_equity.ruling.schema import (
@@ -21,6 +22,7 @@ from revoke_equity.ruling.schema import (
     RevokeJSON,
     SolverJSON,
     SplitJSON,
+    StepPartJSON,
     TraceJSON,
     WeightedJSON,
 )
@@ -32,6 +34,7 @@ __all__ = [
     "revoke_json",
     "solver_json",
     "split_json",
+    "step_json",
     "trace_json",
     "weighted_json",
 ]
@@ -80,6 +83,20 @@ def estimate_json(estimate: Estimate) -> EstimateJSON:
     if unknown:
         raise ValueError(f"estimate {estimate.name}: details {sorted(unknown)} are not in the "
                          "ruling format")
+    return out
+
+
+def step_json(step: Sentence) -> list[StepPartJSON]:
+    """A step as its parts: text (neighbouring pieces joined), and citations with the clauses they
+    cite."""
+    out: list[StepPartJSON] = []
+    for part in step:
+        if isinstance(part, Citation):
+            out.append({"text": str(part), "laws": list(part.clauses)})
+        elif out and "laws" not in out[-1]:
+            out[-1] = {"text": out[-1]["text"] + part}
+        else:
+            out.append({"text": part})
     return out
 
 

@@ -26,6 +26,7 @@ __all__ = [
     "RulingJSON",
     "SolverJSON",
     "SplitJSON",
+    "StepPartJSON",
     "ThresholdsJSON",
     "TraceJSON",
     "TwelfthTrickJSON",
@@ -178,6 +179,10 @@ class RecommendationJSON(TypedDict):
     """The score the Director should give."""
 
     law: str
+    label: str
+    """How the law is printed: ``Law 64A1``; ``no revoke`` when ``law`` is ``none``."""
+    established_revoke: bool
+    """An established revoke was found (false: ``law`` is ``none``)."""
     adjusted: bool
     estimate: str | None
     declarer_tricks: int
@@ -189,6 +194,14 @@ class RecommendationJSON(TypedDict):
     thresholds: NotRequired[ThresholdsJSON]
     weighted: NotRequired[WeightedJSON]
     split: NotRequired[SplitJSON]
+
+
+class StepPartJSON(TypedDict):
+    """A part of an explanation step: text, or a citation (``laws``: the clauses cited, its
+    ``text`` as printed, ``Law 64A1`` or ``Laws 59, 61A``)."""
+
+    text: str
+    laws: NotRequired[list[str]]
 
 
 class RevokeSwingJSON(TypedDict):
@@ -240,6 +253,7 @@ class RulingJSON(TypedDict):
     equity: EquityJSON | None
     recommendation: RecommendationJSON
     explanation: list[str]
+    steps: list[list[StepPartJSON]]
     handviewer: str
     law_62D: NotRequired[TwelfthTrickJSON]
     trace: NotRequired[TraceJSON]
