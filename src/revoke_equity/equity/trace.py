@@ -16,6 +16,7 @@ from revoke_equity.model.play import PlayRecord
 from revoke_equity.model.position import Position
 from revoke_equity.model.seats import Side
 from revoke_equity.solver.base import Solver
+from revoke_equity.solver.pov import traced_rest
 
 
 @dataclass(frozen=True)
@@ -55,8 +56,7 @@ class PlayTrace:
 
 
 def _expectation(position: Position, ns_rest: int, declarer_side: Side) -> int:
-    rest = ns_rest if declarer_side is Side.NS else position.tricks_left - ns_rest
-    return position.tricks(declarer_side) + rest
+    return position.tricks(declarer_side) + traced_rest(position, ns_rest, declarer_side)
 
 
 def play_trace(record: PlayRecord, revokes: tuple[Revoke, ...], solver: Solver) -> PlayTrace:

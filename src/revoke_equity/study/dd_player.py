@@ -9,7 +9,7 @@ from typing import Protocol
 from revoke_equity.model.cards import Card, Strain
 from revoke_equity.model.deal import Deal
 from revoke_equity.model.position import Position, equal_groups
-from revoke_equity.model.seats import SEATS, Seat, Side
+from revoke_equity.model.seats import SEATS, Seat, Side, tricks_for
 from revoke_equity.solver.base import Solver
 
 __all__ = ["DdPlayer", "TableSolver", "all_equals", "lowest_card"]
@@ -65,19 +65,19 @@ class DdPlayer:
             return position.tricks(self.side)
         scores = self.solver.solve(position)
         best = max(scores.values())
-        rest = best if position.to_move.side is self.side else position.tricks_left - best
+        rest = tricks_for(self.side, best, position.to_move.side, position.tricks_left)
         return position.tricks(self.side) + rest
 
     def best_revoke(self, position: Position, cards: Sequence[Card]) -> tuple[Card, int]:
         """Of ``cards`` (revoke cards of the player to move), the one best for his side double-
         dummy (the lowest of equals), and declarer's expectation after it. One solve per group of
         equal cards; the chosen card's solve is the one the next card's choice needs anyway."""
-        offender_is_declarer = position.to_move.side is self.side
+        offender = position.to_move.side
         best: tuple[int, Card, int] | None = None
         for group in equal_groups(position, cards):
             card = lowest_card(group)
             value = self.expectation(position.play(card))
-            own = value if offender_is_declarer else 13 - value
+            own = tricks_for(offender, value, self.side, 13)
             if best is None or own > best[0] or (own == best[0] and _lower(card, best[1])):
                 best = (own, card, value)
         assert best is not None
