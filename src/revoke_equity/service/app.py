@@ -30,7 +30,7 @@ from revoke_equity.equity.estimate import (
 from revoke_equity.errors import CaseError
 from revoke_equity.io import apply_overrides, case_from_dict, case_to_dict
 from revoke_equity.model.distribution import LIKELY, PROBABLE
-from revoke_equity.model.edition import EDITIONS
+from revoke_equity.model.edition import DEFAULT_EDITION, EDITIONS
 from revoke_equity.service.body import BodyTimeout, BodyTooLarge, ClientGone, read_body
 from revoke_equity.service.connections import READ_TIMEOUT
 from revoke_equity.service.docs import DOCS_PATHS, DOCS_POLICY, add_offline_docs
@@ -61,7 +61,7 @@ DEFAULT_TIME_BUDGET = 30.0
 """Seconds one board's ruling may take in a worker before the worker is killed (504)."""
 STATIC = Path(__file__).parent / "static"
 
-Laws = Literal[EDITIONS]  # type: ignore[valid-type]  # "1997", "2007", "2017"
+Laws = Literal[EDITIONS]  # type: ignore[valid-type]  # the editions' names
 NoticedValue = Literal["during-play", "end-of-play", "after-next-deal-call", "after-round"]
 EstimateName = Literal["sd", "dd", "table"]
 PlayerClass = Literal["expert", "strong", "club"]
@@ -113,7 +113,7 @@ _CASE_SCHEMA: dict[str, Any] = {
     "additionalProperties": False,
     "properties": {
         "board": {"type": "integer", "minimum": 1},
-        "laws": {"type": "string", "enum": list(EDITIONS), "default": "2017"},
+        "laws": {"type": "string", "enum": list(EDITIONS), "default": str(DEFAULT_EDITION)},
         "deal": {"type": "string", "description": "PBN deal: first seat, colon, four hands",
                  "example": "N:AKQ2.KQ2.A32.AK2 JT9.JT9.JT9.JT98 876.876.8765.765 543.A543.KQ4.Q43"},
         "contract": {"type": "string", "example": "4S"},
