@@ -10,6 +10,7 @@ from revoke_equity.laws.law import Law
 from revoke_equity.laws.rectification import Rectification, TrickTransfer
 from revoke_equity.model import Edition, Side
 from revoke_equity.model.distribution import TrickDistribution
+from revoke_equity.ruling.json_form import split_json, weighted_json
 from revoke_equity.scoring import imps, matchpoints, weighted_imps, weighted_matchpoints
 
 E1997, E2007, E2017 = Edition.LAWS_1997, Edition.LAWS_2007, Edition.LAWS_2017
@@ -195,7 +196,7 @@ def test_the_json_of_a_weighted_and_a_split_score() -> None:
     r = adjudicate(E2017, transfer(["64B3"], Side.NS, table=10, transferred=0), 10, "64B3",
                    [candidate({9: 0.62, 10: 0.38})], score)
     assert r.weighted is not None and r.split is not None
-    assert r.weighted.as_dict() == {
+    assert weighted_json(r.weighted) == {
         "law": "12C1(c)",
         "components": [{"declarer_tricks": 9, "score_ns": -50, "weight": 0.6},
                        {"declarer_tricks": 10, "score_ns": 420, "weight": 0.4}],
@@ -206,9 +207,9 @@ def test_the_json_of_a_weighted_and_a_split_score() -> None:
     r = adjudicate(E2017, transfer(["64B3"], Side.EW, table=9, transferred=0), 9, "64B3",
                    [candidate({10: 0.5, 11: 0.3, 9: 0.2})], score)
     assert r.split is not None
-    assert r.split.as_dict() == {"law": "12C1(e)",
-                                 "non_offenders": {"declarer_tricks": 10, "score_ns": 420},
-                                 "offenders": {"declarer_tricks": 11, "score_ns": 450}}
+    assert split_json(r.split) == {"law": "12C1(e)",
+                                   "non_offenders": {"declarer_tricks": 10, "score_ns": 420},
+                                   "offenders": {"declarer_tricks": 11, "score_ns": 450}}
 
 
 def test_default_thresholds_are_one_in_three_and_one_in_six() -> None:

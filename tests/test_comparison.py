@@ -17,6 +17,7 @@ from revoke_equity.laws.revokes import RevokeKind, find_revokes
 from revoke_equity.model import Card, Case, Contract, Edition, PenaltyCard, Position, Seat, Side, Suit
 from revoke_equity.model.play import replay
 from revoke_equity.ruling import rule
+from revoke_equity.ruling.json_form import comparison_json
 from revoke_equity.synthetic import legal_choice, random_deal, revoke_options
 
 from conftest import CASES
@@ -197,10 +198,9 @@ def test_p11_kept_revoke_as_played() -> None:
     assert point.kept == (KeptRevoke(trick=2, player=Seat.S, suit_led=Suit.SPADES,
                                      won_revoke_trick=False, recomputed=True, table_tricks=(4,),
                                      won_with_suit_led=False),)
-    assert point.as_dict() == {"law": "64C2a", "trick": 8, "player": "S", "kept_revokes": [2]}
-    assert point.as_dict(1) == {"law": "64C2a", "trick": 8, "player": "S", "kept_revokes": [2],
-                                "kept_transfer": 1}
-    assert point.as_dict(0)["kept_transfer"] == 0
+    assert comparison_json(point, 1) == {"law": "64C2a", "trick": 8, "player": "S",
+                                         "kept_revokes": [2], "kept_transfer": 1}
+    assert comparison_json(point, 0)["kept_transfer"] == 0
 
 
 def kept(trick: int, table: tuple[int, ...], *, won_revoke_trick: bool = False,

@@ -13,6 +13,7 @@ from revoke_equity.cli import build_parser
 from revoke_equity.laws.editions import EQUITY_CLAUSES, RULES, EditionRules
 from revoke_equity.laws.law import Law
 from revoke_equity.model.edition import EDITIONS, Edition
+from revoke_equity.study.plots import _EDITION_COLOURS
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "revoke_equity"
 B1_TO_B5 = ["64B1", "64B2", "64B3", "64B4", "64B5"]
@@ -36,6 +37,23 @@ def test_every_edition_fills_every_row(edition: Edition) -> None:
     assert all(law.startswith("64C") for law in rules.equity.values())
     assert rules.weighted.startswith("12C") and rules.split.startswith("12C")
     assert rules.agreeing_to_claim.startswith("63A")
+    # The no-transfer checks: each once, the edition's trick-12 and both-sides labels among them,
+    # the others 64B items of the edition.
+    checks = rules.checks_64b
+    assert len(set(checks)) == len(checks) and {rules.trick_twelve, rules.both_sides} <= set(checks)
+    assert set(checks) - {rules.trick_twelve, rules.both_sides} <= set(rules.exceptions_64b)
+
+
+def test_the_64b_checks_keep_the_order_of_the_spec() -> None:
+    """``ruling.md``: 64B4, 64B5, trick 12, 64B3, 64B2, both sides, 64B1, in every edition."""
+    for rules in RULES.values():
+        assert rules.checks_64b == (Law.L64B4, Law.L64B5, rules.trick_twelve, Law.L64B3,
+                                    Law.L64B2, rules.both_sides, Law.L64B1)
+
+
+def test_the_plots_give_each_edition_its_own_colour() -> None:
+    assert list(_EDITION_COLOURS) == list(EDITIONS)
+    assert len(set(_EDITION_COLOURS.values())) == len(EDITIONS)
 
 
 # ruling.md, "Editions", row by row: (64A2 extra trick, trick-12 label, both-sides label,

@@ -112,8 +112,9 @@ class _Text(HTMLParser):
 def test_html_sheet_has_the_fields_the_board_and_the_score_to_enter(dds_solver: Any) -> None:
     from revoke_equity.io import read_path
 
-    boards = [(b.case, rule(b.case, dds_solver).to_dict()) for b in read_path(CASES / "p-boards.pbn")
-              if b.case is not None]
+    rulings = [rule(b.case, dds_solver) for b in read_path(CASES / "p-boards.pbn")
+               if b.case is not None]
+    boards = [(r, r.to_dict()) for r in rulings]
     html = ruling_sheets_html(boards, SheetFields("Club <pairs> & co", "Monday", "4", "3", "12"))
     parser = _Text()
     parser.feed(html)
@@ -125,9 +126,11 @@ def test_html_sheet_has_the_fields_the_board_and_the_score_to_enter(dds_solver: 
         for side in score_to_enter(data):
             assert side.text in text
     sheets = html.split('<article class="sheet">')[1:]
-    for (case, data), sheet in zip(boards, sheets, strict=True):
+    for (ruling, data), sheet in zip(boards, sheets, strict=True):
         assert sheet.count('class="mark"') == len(data["revokes"])
-        assert f"Board {case.board}:" in sheet
+        assert f"Board {ruling.case.board}:" in sheet
+        cited = [p["text"] for step in data["steps"] for p in step if "laws" in p]
+        assert cited and all(f"<strong>{c}</strong>" in sheet for c in cited)
 
 
 def _run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:

@@ -81,6 +81,10 @@ def test_paste_pbn_rule_and_see_the_revoke(server: Server, browser: Any, output_
     # Law 64A1 in the ruling steps, the verdict and the revoke table
     steps = sheet.find_element(By.CSS_SELECTOR, "ol.steps").text
     assert "Law 64A1" in steps and "Law 61A" in steps
+    # each citation in bold from the ruling's steps, with the clauses it cites
+    cited = {(c.text, c.get_attribute("data-laws"))
+             for c in sheet.find_elements(By.CSS_SELECTOR, "ol.steps strong.law-ref")}
+    assert {("Law 61A", "61A"), ("Law 63A1", "63A1"), ("Law 64A1", "64A1")} <= cited
     verdict = sheet.find_element(By.CSS_SELECTOR, ".verdict").text
     assert "Law 64A1" in verdict and "12 tricks" in verdict and "NS +620" in verdict
     results = sheet.find_element(By.CSS_SELECTOR, "table.results").text

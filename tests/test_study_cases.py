@@ -15,11 +15,11 @@ from revoke_equity.study.generate import (
     DdPlayer,
     StudyKind,
     StudyUsageError,
-    _revoke_cards,
     case_seed,
     choose_contract,
     generate_case,
     parse_mix,
+    revoke_cards,
 )
 from revoke_equity.study.records import COST_COLUMNS, IDENTITY_COLUMNS, SCHEMA, records_for_case
 from revoke_equity.study.summary import Tally, markdown, share, summarize, wilson
@@ -156,7 +156,7 @@ def test_the_best_revoke_card_is_best_for_the_offender(
         player = DdPlayer(dds_solver, synthetic.case.declarer.side)
         sign = 1 if injected.role != "defender" else -1
         options = {card: sign * player.expectation(position.play(card))
-                   for card in _revoke_cards(position.hand(injected.seat), injected.suit_led,
+                   for card in revoke_cards(position.hand(injected.seat), injected.suit_led,
                                              position.trump, injected.manner)}
         assert sign * injected.after == max(options.values()), kind
         assert options[injected.card] == max(options.values())

@@ -24,7 +24,6 @@ from revoke_equity.model.edition import EDITIONS
 from revoke_equity.scoring import imps, matchpoints, weighted_imps, weighted_matchpoints
 
 if TYPE_CHECKING:
-    from revoke_equity.model.case import Case
     from revoke_equity.ruling import Ruling
 
 # The readers, the ruling pipeline, the report writers, the service and the study are imported
@@ -214,7 +213,7 @@ def _rule(args: argparse.Namespace) -> int:
 
     failed = False
     rulings: list[dict[str, object]] = []
-    ruled: list[tuple[Case, dict[str, object]]] = []
+    ruled: list[tuple[Ruling, dict[str, object]]] = []
     texts: list[str] = []
     for entry in boards:
         if entry.error is not None or entry.case is None:
@@ -238,7 +237,7 @@ def _rule(args: argparse.Namespace) -> int:
             data["comparison"] = comparison
         data["score_to_enter"] = [s.as_dict() for s in score_to_enter(data)]
         rulings.append(data)
-        ruled.append((case, data))
+        ruled.append((ruling, data))
         if args.format == "text":
             text = render(ruling, unicode=args.unicode)
             if comparison:
@@ -249,7 +248,7 @@ def _rule(args: argparse.Namespace) -> int:
 
 
 def _write(args: argparse.Namespace, several: bool, rulings: list[dict[str, object]],
-           ruled: list[tuple[Case, dict[str, object]]], texts: list[str]) -> None:
+           ruled: list[tuple[Ruling, dict[str, object]]], texts: list[str]) -> None:
     """Print the rulings in ``args.format``."""
     if args.format == "json":
         # One board: its ruling object (nothing when it failed); several: a list, whatever the format.
@@ -259,7 +258,7 @@ def _write(args: argparse.Namespace, several: bool, rulings: list[dict[str, obje
     elif args.format == "pbn" and ruled:
         from revoke_equity.report.pbn import ruled_boards_pbn
 
-        print(ruled_boards_pbn(ruled, event=args.event), end="")
+        print(ruled_boards_pbn([(r.case, data) for r, data in ruled], event=args.event), end="")
     elif args.format == "html" and ruled:
         from revoke_equity.report.html import SheetFields, ruling_sheets_html
 

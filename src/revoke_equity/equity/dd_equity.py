@@ -15,8 +15,9 @@ from revoke_equity.laws.comparison import ComparisonPoint
 from revoke_equity.model.cards import Card, Suit
 from revoke_equity.model.distribution import TrickDistribution
 from revoke_equity.model.position import Position
-from revoke_equity.model.seats import Seat, Side
+from revoke_equity.model.seats import Seat, Side, tricks_for
 from revoke_equity.solver.base import Solver
+from revoke_equity.solver.pov import side_rest
 
 
 @dataclass(frozen=True)
@@ -28,15 +29,6 @@ class Alternative:
 
     def as_dict(self) -> dict[str, object]:
         return {"card": str(self.card), "declarer_tricks": self.declarer_tricks}
-
-
-def side_rest(position: Position, scores: dict[Card, int], side: Side) -> dict[Card, int]:
-    """A solver's per-card tricks for the side to move, as ``side``'s tricks from ``position`` on
-    (the unfinished trick included)."""
-    if position.to_move.side is side:
-        return dict(scores)
-    left = position.tricks_left
-    return {card: left - tricks for card, tricks in scores.items()}
 
 
 def best_card(position: Position, scores: dict[Card, int], side: Side,
@@ -85,8 +77,8 @@ class DoubleDummy:
             totals[card] = point.total_from_rest(rest[card], suits)
         chooser = declarer_side if point.designated_by_declarer else point.revoke.side
         raw = {c: rest[c] for c in point.choices}
-        pool = raw if chooser is declarer_side else {c: position.tricks_left - t
-                                                      for c, t in raw.items()}
+        pool = {c: tricks_for(chooser, t, declarer_side, position.tricks_left)
+                for c, t in raw.items()}
         top = max(pool.values())
         chosen = min((c for c in pool if pool[c] == top), key=lambda c: (int(c.rank), c.suit.order))
         ordered = sorted(totals, key=str)  # the order of the worked cases: by the card text

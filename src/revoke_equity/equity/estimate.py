@@ -127,19 +127,6 @@ class Estimate:
     """95% interval of each probability, where sampling is involved."""
     details: Mapping[str, object] = field(default_factory=dict)
 
-    def as_dict(self) -> dict[str, object]:
-        out: dict[str, object] = {
-            "distribution": self.distribution.as_dict(),
-            "expected": round(self.distribution.expected, 4),
-            "parameters": dict(self.parameters),
-            "solver_calls": self.solver_calls,
-        }
-        if self.interval is not None:
-            out["interval"] = {str(t): [round(lo, 4), round(hi, 4)]
-                               for t, (lo, hi) in sorted(self.interval.items())}
-        out.update(self.details)
-        return out
-
 
 class Estimator(Protocol):
     """Turns a comparison point into an :class:`Estimate` (``dd``, ``sd``, ``table``)."""

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from revoke_equity.equity.worlds import Layouts
 from revoke_equity.model.cards import Card, Suit
 from revoke_equity.model.position import Position, equal_groups
-from revoke_equity.model.seats import SEATS, Seat
+from revoke_equity.model.seats import SEATS, Seat, tricks_for
 from revoke_equity.solver.base import Solver
 
 Voids = frozenset[tuple[Seat, Suit]]
@@ -184,7 +184,6 @@ class SingleDummyPolicy:
         answers = solver.solve_many(positions)
         self.stats.solved_decisions += 1
         self.stats.worlds_solved += len(positions)
-        same_side = position.to_move.side is who.side
         left = position.tricks_left
         reps: list[Card] = []
         values: list[float] = []
@@ -197,7 +196,7 @@ class SingleDummyPolicy:
             seen_vectors.add(vector)
             mean = math.fsum(vector) / len(answers)
             reps.append(card)
-            values.append(mean if same_side else left - mean)
+            values.append(tricks_for(who.side, mean, position.to_move.side, left))
         return reps, values
 
 

@@ -16,6 +16,7 @@ from revoke_equity.model.play import PlayRecord
 from revoke_equity.model.position import Position
 from revoke_equity.model.seats import Side
 from revoke_equity.solver.base import Solver
+from revoke_equity.solver.pov import traced_rest
 
 
 @dataclass(frozen=True)
@@ -40,11 +41,6 @@ class RevokeSwing:
         return (f"The revoke at trick {self.trick} ({self.player} {self.card}) gained {who} {n} "
                 f"trick{'s' if n > 1 else ''} double-dummy.")
 
-    def as_dict(self) -> dict[str, object]:
-        return {"trick": self.trick, "player": self.player, "card": self.card,
-                "declarer_tricks_before": self.before, "declarer_tricks_after": self.after,
-                "declarer_gain": self.declarer_gain}
-
 
 @dataclass(frozen=True)
 class PlayTrace:
@@ -58,15 +54,9 @@ class PlayTrace:
             self.expectations[-1]
         ]
 
-    def as_dict(self) -> dict[str, object]:
-        return {"declarer_expectation_by_card": list(self.expectations),
-                "declarer_expectation_by_trick": self.per_trick(),
-                "revokes": [s.as_dict() for s in self.swings]}
-
 
 def _expectation(position: Position, ns_rest: int, declarer_side: Side) -> int:
-    rest = ns_rest if declarer_side is Side.NS else position.tricks_left - ns_rest
-    return position.tricks(declarer_side) + rest
+    return position.tricks(declarer_side) + traced_rest(position, ns_rest, declarer_side)
 
 
 def play_trace(record: PlayRecord, revokes: tuple[Revoke, ...], solver: Solver) -> PlayTrace:

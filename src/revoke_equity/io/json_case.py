@@ -46,7 +46,7 @@ from revoke_equity.model.case import (
     RequirementKind,
 )
 from revoke_equity.model.contract import Vulnerability
-from revoke_equity.model.edition import Edition
+from revoke_equity.model.edition import DEFAULT_EDITION
 
 FIELDS = (
     "board",
@@ -88,7 +88,7 @@ def case_from_dict(data: object, *, board_hint: int | str | None = None) -> Case
         vulnerable = parse_vulnerability(data["vulnerable"], board=where)
     else:
         vulnerable = Vulnerability.NONE if board is None else Vulnerability.for_board(board)
-    laws = parse_edition(data["laws"], board=where) if "laws" in data else Edition.LAWS_2017
+    laws = parse_edition(data["laws"], board=where) if "laws" in data else DEFAULT_EDITION
     noticed = parse_noticed(data["noticed"], board=where) if "noticed" in data else Noticed.END_OF_PLAY
     case = Case(
         deal=deal,

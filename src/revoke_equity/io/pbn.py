@@ -59,7 +59,7 @@ from revoke_equity.model.case import (
     RequirementKind,
 )
 from revoke_equity.model.contract import Vulnerability, dealer_for_board
-from revoke_equity.model.edition import Edition
+from revoke_equity.model.edition import DEFAULT_EDITION
 from revoke_equity.model.play import replay
 from revoke_equity.model.position import Position
 from revoke_equity.model.seats import Seat
@@ -305,7 +305,7 @@ def _case(game: _Game, board: int | None, where: Board) -> Case:
     vulnerable = _optional(game, "Vulnerable", where, parse_vulnerability)
     if vulnerable is None:
         vulnerable = Vulnerability.NONE if board is None else Vulnerability.for_board(board)
-    laws = _optional(game, "Laws", where, parse_edition) or Edition.LAWS_2017
+    laws = _optional(game, "Laws", where, parse_edition) or DEFAULT_EDITION
     noticed = _optional(game, "Noticed", where, parse_noticed) or Noticed.END_OF_PLAY
     case = Case(
         deal=deal,

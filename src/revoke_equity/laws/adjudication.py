@@ -51,10 +51,6 @@ class WeightedComponent:
     score_ns: int
     percent: int
 
-    def as_dict(self) -> dict[str, object]:
-        return {"declarer_tricks": self.declarer_tricks, "score_ns": self.score_ns,
-                "weight": self.percent / 100}
-
 
 @dataclass(frozen=True)
 class WeightedScore:
@@ -66,10 +62,6 @@ class WeightedScore:
     @property
     def score_ns(self) -> float:
         return round(sum(c.percent * c.score_ns for c in self.components) / 100, 2)
-
-    def as_dict(self) -> dict[str, object]:
-        return {"law": str(self.law), "components": [c.as_dict() for c in self.components],
-                "score_ns": self.score_ns}
 
     def parts(self) -> list[tuple[int, int]]:
         """``(percent, score_ns)`` per component."""
@@ -90,15 +82,6 @@ class SplitScore:
     non_offenders_score_ns: int
     offenders_declarer_tricks: int
     offenders_score_ns: int
-
-    def as_dict(self) -> dict[str, object]:
-        return {
-            "law": str(self.law),
-            "non_offenders": {"declarer_tricks": self.non_offenders_declarer_tricks,
-                              "score_ns": self.non_offenders_score_ns},
-            "offenders": {"declarer_tricks": self.offenders_declarer_tricks,
-                          "score_ns": self.offenders_score_ns},
-        }
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ from revoke_equity.model.cards import Card, Suit
 from revoke_equity.model.edition import Edition
 from revoke_equity.model.play import PlayRecord
 from revoke_equity.model.position import Position
-from revoke_equity.model.seats import Seat, Side
+from revoke_equity.model.seats import Seat, Side, tricks_for
 
 RECOMPUTED_LAWS = frozenset({Law.L64A1, Law.L64A2, Law.L64B1})
 """A kept revoke decided by one of these laws at the table is rectified again on the counterfactual
@@ -132,17 +132,10 @@ class ComparisonPoint:
             return tricks
         if self.offending_side is self.declarer_side:
             return tricks - self.kept_transfer(declarer_rest, offender_won_suits)
-        after = self.position.tricks_left - declarer_rest
+        after = tricks_for(self.offending_side, declarer_rest, self.declarer_side,
+                           self.position.tricks_left)
         return tricks + self.kept_transfer(after, offender_won_suits)
 
-    def as_dict(self, kept_transfer: int | None = None) -> dict[str, object]:
-        out: dict[str, object] = {
-            "law": str(self.law), "trick": self.trick, "player": str(self.player),
-            "kept_revokes": [k.trick for k in self.kept],
-        }
-        if kept_transfer is not None:
-            out["kept_transfer"] = kept_transfer
-        return out
 
 
 def comparison_points(record: PlayRecord, revokes: tuple[Revoke, ...], transfer: TrickTransfer,

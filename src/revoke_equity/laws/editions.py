@@ -27,6 +27,10 @@ class EditionRules:
     played to the revoke trick."""
     exceptions_64b: tuple[Law, ...]
     """The Law 64B items the edition has."""
+    checks_64b: tuple[Law, ...]
+    """The cases where Law 64 transfers nothing, in the order they are checked (the first that
+    applies is reported: ``ruling.md``), each by the clause the edition prints for it, its
+    :attr:`trick_twelve` and :attr:`both_sides` labels among them."""
     trick_twelve: Law
     """A revoke on trick 12: Law 64B6 (2007, 2017); in 1997 only Law 62D handles it."""
     both_sides: Law
@@ -60,11 +64,19 @@ def _one_64c() -> Mapping[str, Law]:
 
 _B1_TO_B5 = (Law.L64B1, Law.L64B2, Law.L64B3, Law.L64B4, Law.L64B5)
 
+
+def _checks_64b(trick_twelve: Law, both_sides: Law) -> tuple[Law, ...]:
+    """The order of ``ruling.md``: noticed late (64B4, 64B5), trick 12, dummy or a penalty card
+    (64B3), a repeat in the suit (64B2), both sides, the offenders won nothing (64B1)."""
+    return (Law.L64B4, Law.L64B5, trick_twelve, Law.L64B3, Law.L64B2, both_sides, Law.L64B1)
+
+
 RULES: Mapping[Edition, EditionRules] = MappingProxyType({
     Edition.LAWS_1997: EditionRules(
         Edition.LAWS_1997,
         extra_trick_64a2=True,
         exceptions_64b=_B1_TO_B5,
+        checks_64b=_checks_64b(Law.L62D, Law.L64C),
         trick_twelve=Law.L62D,
         both_sides=Law.L64C,
         both_sides_need_established_revokes=True,
@@ -78,6 +90,7 @@ RULES: Mapping[Edition, EditionRules] = MappingProxyType({
         Edition.LAWS_2007,
         extra_trick_64a2=False,
         exceptions_64b=(*_B1_TO_B5, Law.L64B6, Law.L64B7),
+        checks_64b=_checks_64b(Law.L64B6, Law.L64B7),
         trick_twelve=Law.L64B6,
         both_sides=Law.L64B7,
         both_sides_need_established_revokes=False,
@@ -91,6 +104,7 @@ RULES: Mapping[Edition, EditionRules] = MappingProxyType({
         Edition.LAWS_2017,
         extra_trick_64a2=False,
         exceptions_64b=(*_B1_TO_B5, Law.L64B6, Law.L64B7, Law.L64B8),
+        checks_64b=_checks_64b(Law.L64B6, Law.L64B7),
         trick_twelve=Law.L64B6,
         both_sides=Law.L64B7,
         both_sides_need_established_revokes=True,
@@ -102,6 +116,10 @@ RULES: Mapping[Edition, EditionRules] = MappingProxyType({
     ),
 })
 """Every edition's rules (:class:`~revoke_equity.model.edition.Edition` lists the editions)."""
+
+
+EDITIONS_IN_ORDER: tuple[Edition, ...] = tuple(RULES)
+"""The editions the law code knows, oldest first (for lists, choices and plots)."""
 
 
 def rules(edition: Edition) -> EditionRules:

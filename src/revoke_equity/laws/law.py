@@ -3,12 +3,14 @@
 Which clause an edition prints for the same rule (the trick-12 exception is 64B6 in 2007 and 2017,
 62D in 1997) is in :mod:`revoke_equity.laws.editions`. A :class:`Law` is a string enum so that its
 printed label goes into JSON and text unchanged; code compares members (``law is Law.L64B2``),
-never labels.
+never labels. A sentence that cites clauses keeps each :class:`Citation` apart from its text
+(:data:`Sentence`), so that writers can show citations as such.
 """
 
 from __future__ import annotations
 
 import enum
+from dataclasses import dataclass
 
 
 class Law(enum.StrEnum):
@@ -66,3 +68,36 @@ class Law(enum.StrEnum):
     """A weighted adjusted score, an appeals committee's power (1997)."""
     NONE = "none"
     """No clause: no established revoke, the table result stands (printed ``none``)."""
+
+
+@dataclass(frozen=True)
+class Citation:
+    """A reference to law clauses inside a sentence, printed ``Law 61A`` or ``Laws 59, 61A``.
+
+    ``clauses`` are printed labels: a :class:`Law`, or a clause outside Laws 61-64 that a sentence
+    cites in passing (``26``, ``50D2``, ``57A``)."""
+
+    clauses: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return ("Law " if len(self.clauses) == 1 else "Laws ") + ", ".join(self.clauses)
+
+
+def cite(*clauses: str) -> Citation:
+    """The citation of ``clauses`` (``cite(Law.L64A1)``, ``cite("59", Law.L61A)``)."""
+    return Citation(tuple(str(c) for c in clauses))
+
+
+Sentence = tuple[str | Citation, ...]
+"""A sentence as text and citations, so that writers can show each citation as such."""
+
+
+def law_label(law: Law) -> str:
+    """How a ruling prints the law it rests on: ``Law 64A1``, or ``no revoke`` for
+    :attr:`Law.NONE`."""
+    return "no revoke" if law is Law.NONE else str(cite(law))
+
+
+def sentence_text(sentence: Sentence) -> str:
+    """The sentence as plain text."""
+    return "".join(str(part) for part in sentence)

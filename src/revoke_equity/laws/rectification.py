@@ -10,10 +10,9 @@ from dataclasses import dataclass
 
 from revoke_equity.errors import CaseError
 from revoke_equity.laws.editions import (
-    both_sides_label,
     both_sides_need_established_revokes,
     has_64a2_extra_trick,
-    trick_twelve_label,
+    rules,
 )
 from revoke_equity.laws.law import Law
 from revoke_equity.laws.revokes import Revoke, RevokeKind
@@ -32,9 +31,6 @@ class Rectification:
     law: Law
     tricks: int
     reason: str
-
-    def as_dict(self) -> dict[str, object]:
-        return {"trick": self.trick, "player": self.player, "law": str(self.law), "tricks": self.tricks}
 
 
 @dataclass(frozen=True)
@@ -72,37 +68,70 @@ def exception_64b(
     edition: Edition,
     other_side: Revoke | None,
 ) -> tuple[Law, str] | None:
-    """The first Law 64B exception that applies, in the order of ``ruling.md``, with its reason.
+    """The first Law 64B exception that applies, in the edition's order
+    (:attr:`~revoke_equity.laws.editions.EditionRules.checks_64b`), with its reason.
 
     ``other_side`` is a revoke of the other side that makes "both sides revoked" (64B7) true under
     ``edition`` (see :func:`both_sides_revoke`), ``None`` when there is none."""
+    edition_rules = rules(edition)
     noticed = record.case.noticed
-    if noticed is Noticed.AFTER_NEXT_DEAL_CALL:
-        return Law.L64B4, "attention was first drawn after a non-offender called on the next deal"
-    if noticed is Noticed.AFTER_ROUND:
-        return Law.L64B5, "attention was first drawn after the round ended"
-    if revoke.trick == 12:
-        return trick_twelve_label(edition), "a revoke on trick 12 is corrected under Law 62D"
-    if revoke.by_dummy:
-        return Law.L64B3, "a revoke by failing to play a card of dummy"
-    if revoke.kind is RevokeKind.PENALTY_CARD:
-        return Law.L64B3, "a revoke by failing to play a penalty card"
-    for first in earlier:
-        if (first.player is revoke.player and first.suit_led is revoke.suit_led
-                and first.kind is revoke.kind is RevokeKind.FOLLOW_SUIT):
-            return Law.L64B2, (
-                f"a second revoke by {revoke.player} in the same suit as the revoke at trick "
-                f"{first.trick}"
-            )
-    if other_side is not None:
+
+    def after_next_deal_call() -> str | None:
+        if noticed is Noticed.AFTER_NEXT_DEAL_CALL:
+            return "attention was first drawn after a non-offender called on the next deal"
+        return None
+
+    def after_round() -> str | None:
+        if noticed is Noticed.AFTER_ROUND:
+            return "attention was first drawn after the round ended"
+        return None
+
+    def on_trick_twelve() -> str | None:
+        if revoke.trick == 12:
+            return "a revoke on trick 12 is corrected under Law 62D"
+        return None
+
+    def by_dummy_or_penalty_card() -> str | None:
+        if revoke.by_dummy:
+            return "a revoke by failing to play a card of dummy"
+        if revoke.kind is RevokeKind.PENALTY_CARD:
+            return "a revoke by failing to play a penalty card"
+        return None
+
+    def repeated_in_suit() -> str | None:
+        for first in earlier:
+            if (first.player is revoke.player and first.suit_led is revoke.suit_led
+                    and first.kind is revoke.kind is RevokeKind.FOLLOW_SUIT):
+                return (f"a second revoke by {revoke.player} in the same suit as the revoke at "
+                        f"trick {first.trick}")
+        return None
+
+    def both_sides() -> str | None:
+        if other_side is None:
+            return None
         if other_side.established:
-            why = "both sides have established revokes on the board"
-        else:
-            why = (f"both sides revoked on the board: {other_side.player}'s revoke at trick "
-                   f"{other_side.trick} counts though it was not established (2007 Laws)")
-        return both_sides_label(edition), why
-    if record.tricks_won(revoke.side, revoke.trick) == 0:
-        return Law.L64B1, "the offending side won neither the revoke trick nor any later trick"
+            return "both sides have established revokes on the board"
+        return (f"both sides revoked on the board: {other_side.player}'s revoke at trick "
+                f"{other_side.trick} counts though it was not established ({edition} Laws)")
+
+    def won_nothing() -> str | None:
+        if record.tricks_won(revoke.side, revoke.trick) == 0:
+            return "the offending side won neither the revoke trick nor any later trick"
+        return None
+
+    checks = {
+        Law.L64B4: after_next_deal_call,
+        Law.L64B5: after_round,
+        edition_rules.trick_twelve: on_trick_twelve,
+        Law.L64B3: by_dummy_or_penalty_card,
+        Law.L64B2: repeated_in_suit,
+        edition_rules.both_sides: both_sides,
+        Law.L64B1: won_nothing,
+    }
+    for law in edition_rules.checks_64b:
+        reason = checks[law]()
+        if reason is not None:
+            return law, reason
     return None
 
 

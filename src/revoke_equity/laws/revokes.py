@@ -13,6 +13,7 @@ import enum
 from dataclasses import dataclass
 
 from revoke_equity.errors import CaseError
+from revoke_equity.laws.law import Law, Sentence, cite, sentence_text
 from revoke_equity.model.cards import Card, Suit, format_cards
 from revoke_equity.model.case import Case, Correction, PenaltyCard, Requirement, RequirementKind
 from revoke_equity.model.play import PlayRecord, Trick
@@ -62,42 +63,49 @@ class Revoke:
     def describe(self) -> str:
         """One line for a director, e.g. ``Trick 5: E played H2 on a spade lead while holding S9
         S3: revoke (Law 61A).``"""
+        return sentence_text(self.describe_parts())
+
+    def describe_parts(self) -> Sentence:
+        """:meth:`describe` with its citations apart."""
         held = format_cards(self.could_play)
         who = f"{self.player} (dummy)" if self.by_dummy else str(self.player)
+        what: Sentence
         if self.requirement is not None:
-            what = f"Trick {self.trick}: {who} {self._failed_requirement(self.requirement, held)}"
+            what = (f"Trick {self.trick}: {who} ",
+                    *self._failed_requirement(self.requirement, held))
         elif self.kind is RevokeKind.PENALTY_CARD:
             what = (
                 f"Trick {self.trick}: {who} played {self.card} while the major penalty card "
-                f"{held} could legally be played: revoke (Laws 50D1, 61A)."
+                f"{held} could legally be played: revoke (", cite("50D1", Law.L61A), ")."
             )
         else:
             led = _SUIT_NAMES[self.suit_led] if self.suit_led else "a"
             what = (
                 f"Trick {self.trick}: {who} played {self.card} on a {led} lead while holding "
-                f"{held}: revoke (Law 61A)."
+                f"{held}: revoke (", cite(Law.L61A), ")."
             )
         if self.corrected:
-            what += " It was corrected before it was established (Law 62)."
+            what += (" It was corrected before it was established (", cite("62"), ").")
         return what
 
-    def _failed_requirement(self, requirement: Requirement, held: str) -> str:
+    def _failed_requirement(self, requirement: Requirement, held: str) -> Sentence:
         """``led C5 when required to lead a heart ...``: the requirement, its law, the revoke."""
         kind = requirement.kind
         wanted = _SUIT_NAMES[requirement.suit] if requirement.suit else ""
         led = _SUIT_NAMES[self.suit_led] if self.suit_led else ""
+        revoke = (": revoke (", cite("59", Law.L61A), ").")
         if kind is RequirementKind.LEAD:
-            return (f"led {self.card} when required to lead a {wanted} (Laws 26, 50D2) while "
-                    f"holding {held}: revoke (Laws 59, 61A).")
+            return (f"led {self.card} when required to lead a {wanted} (", cite("26", "50D2"),
+                    f") while holding {held}", *revoke)
         if kind is RequirementKind.NO_LEAD:
             return (f"led {self.card} when forbidden to lead a {wanted} from trick "
-                    f"{requirement.trick} for as long as he kept the lead (Laws 26, 50D2), while "
-                    f"holding {held}: revoke (Laws 59, 61A).")
+                    f"{requirement.trick} for as long as he kept the lead (", cite("26", "50D2"),
+                    f"), while holding {held}", *revoke)
         if kind is RequirementKind.SUIT:
-            return (f"played {self.card} on a {led} lead when required to play a {wanted} "
-                    f"(Law 57A) while holding {held}: revoke (Laws 59, 61A).")
+            return (f"played {self.card} on a {led} lead when required to play a {wanted} (",
+                    cite("57A"), f") while holding {held}", *revoke)
         return (f"played {self.card} on a {led} lead when required to play his {kind.value} {led}, "
-                f"{held} (Law 57A): revoke (Laws 59, 61A).")
+                f"{held} (", cite("57A"), ")", *revoke)
 
 
 _SUIT_NAMES = {Suit.SPADES: "spade", Suit.HEARTS: "heart", Suit.DIAMONDS: "diamond",

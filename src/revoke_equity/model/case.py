@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from revoke_equity.model.cards import Card, Suit
 from revoke_equity.model.contract import Contract, Vulnerability
 from revoke_equity.model.deal import Deal
-from revoke_equity.model.edition import Edition
+from revoke_equity.model.edition import DEFAULT_EDITION, Edition
 from revoke_equity.model.seats import Seat
 
 
@@ -134,7 +134,7 @@ class Case:
     play: tuple[Card, ...]
     vulnerable: Vulnerability = Vulnerability.NONE
     board: int | None = None
-    laws: Edition = Edition.LAWS_2017
+    laws: Edition = DEFAULT_EDITION
     claim: Claim | None = None
     noticed: Noticed = Noticed.END_OF_PLAY
     corrected: tuple[Correction, ...] = field(default=())

@@ -30,3 +30,6 @@ class Edition(enum.Enum):
 
 EDITIONS: tuple[str, ...] = tuple(e.value for e in Edition)
 """The editions' names, oldest first: the one list for choices, schemas and messages."""
+
+DEFAULT_EDITION: Edition = tuple(Edition)[-1]
+"""The newest edition: the one a case is ruled under when it names none."""

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import enum
+from typing import TypeVar
+
+Tricks = TypeVar("Tricks", int, float)
 
 
 class Side(enum.Enum):
@@ -21,6 +24,13 @@ class Side(enum.Enum):
 
     def __str__(self) -> str:
         return self.value
+
+
+def tricks_for(side: Side, tricks: Tricks, won_by: Side, out_of: int) -> Tricks:
+    """``tricks`` that ``won_by`` wins (or expects) out of ``out_of``, counted for ``side``: the one
+    point-of-view conversion of trick counts (the solver's "tricks of the side to move", North-
+    South's traced tricks, declarer's total as the non-offenders' or the offenders')."""
+    return tricks if won_by is side else out_of - tricks
 
 
 class Seat(enum.Enum):

@@ -16,13 +16,12 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-from revoke_equity.laws.law import Law
 from revoke_equity.model.cards import Card, Suit
 from revoke_equity.model.case import Case
 from revoke_equity.model.contract import dealer_for_board
-from revoke_equity.model.play import replay
 from revoke_equity.model.seats import SEATS, Seat
 from revoke_equity.report.score_entry import contract_result, score_to_enter
+from revoke_equity.ruling import Ruling
 
 __all__ = ["SheetFields", "ruling_sheet", "ruling_sheets_html"]
 
@@ -42,19 +41,21 @@ class SheetFields:
     ew_pair: str | None = None
 
 
-def ruling_sheets_html(boards: Iterable[tuple[Case, Mapping[str, Any]]],
+def ruling_sheets_html(boards: Iterable[tuple[Ruling, Mapping[str, Any]]],
                        fields: SheetFields | None = None) -> str:
-    """One HTML document, one sheet per board."""
+    """One HTML document, one sheet per board: each ruling with its JSON (``Ruling.to_dict()``,
+    and the command line's ``comparison`` when given)."""
     fields = fields or SheetFields()
-    sheets = "\n".join(ruling_sheet(case, ruling, fields) for case, ruling in boards)
+    sheets = "\n".join(ruling_sheet(ruling, data, fields) for ruling, data in boards)
     return (f'<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f"<title>Ruling sheet · revoke-equity</title>\n<style>{_CSS}</style>\n</head>\n"
             f"<body>\n{sheets}\n</body>\n</html>\n")
 
 
-def ruling_sheet(case: Case, ruling: Mapping[str, Any], fields: SheetFields) -> str:
-    """One ``<article class="sheet">``."""
+def ruling_sheet(ruled: Ruling, ruling: Mapping[str, Any], fields: SheetFields) -> str:
+    """One ``<article class="sheet">``: the case and the play record from ``ruled``, the rest
+    from its JSON ``ruling``."""
     e = _e
     board = ruling.get("board")
     rec = ruling.get("recommendation") or {}
@@ -66,7 +67,7 @@ def ruling_sheet(case: Case, ruling: Mapping[str, Any], fields: SheetFields) -> 
     facts = (f"Vulnerable: {e(_vulnerable(str(ruling.get('vulnerable', ''))))}{dealer} · Laws "
              f"{e(ruling.get('laws'))} · revoke noticed {e(noticed)}")
     kind = "Adjusted score" if rec.get("adjusted") else (
-        "No established revoke" if rec.get("law") == Law.NONE else "Rectified result")
+        "Rectified result" if rec.get("established_revoke") else "No established revoke")
     enter = "".join(f'<p class="enter-line">{e(s.text)}</p>' for s in score_to_enter(ruling))
     parts = [
         '<article class="sheet">',
@@ -76,17 +77,18 @@ def ruling_sheet(case: Case, ruling: Mapping[str, Any], fields: SheetFields) -> 
         f'<h1>{heading}</h1><p class="facts">{facts}</p>',
         '<section class="verdict"><div class="label">Score to enter</div>',
         enter,
-        f'<p class="kind">{e(kind)}, Law {e(rec.get("law"))}: {e(contract)} by '
+        f'<p class="kind">{e(kind)}, {e(rec.get("label"))}: {e(contract)} by '
         f'{e(ruling.get("declarer"))}, {e(rec.get("declarer_tricks"))} tricks '
         f'({e(contract_result(contract, int(rec.get("declarer_tricks", 0))))}). '
         f'{e(rec.get("reason") or "")}</p></section>',
         '<div class="grid">',
-        f'<section><h2>The deal</h2>{_hands_html(case, ruling)}</section>',
+        f'<section><h2>The deal</h2>{_hands_html(ruled.case, ruling)}</section>',
         f'<section><h2>Results</h2>{_results_html(ruling)}</section>',
         "</div>",
-        f"<section><h2>The play</h2>{_tricks_html(case, ruling)}</section>",
+        f"<section><h2>The play</h2>{_tricks_html(ruled, ruling)}</section>",
         "<section><h2>How the ruling was reached</h2><ol class=\"steps\">"
-        + "".join(f"<li>{e(step)}</li>" for step in ruling.get("explanation") or []) + "</ol></section>",
+        + "".join(f"<li>{_step_html(step)}</li>" for step in ruling.get("steps") or [])
+        + "</ol></section>",
         '<footer class="sign"><span>Director: ________________________</span>'
         "<span>Date: ____________</span><span>Signature: ________________________</span></footer>",
         "</article>",
@@ -96,6 +98,12 @@ def ruling_sheet(case: Case, ruling: Mapping[str, Any], fields: SheetFields) -> 
 
 def _e(value: object) -> str:
     return escape("" if value is None else str(value))
+
+
+def _step_html(parts: Iterable[Mapping[str, Any]]) -> str:
+    """An explanation step, its citations in bold."""
+    return "".join(f"<strong>{_e(p['text'])}</strong>" if p.get("laws") else _e(p["text"])
+                   for p in parts)
 
 
 def _fields_html(fields: SheetFields, board: object) -> str:
@@ -148,10 +156,10 @@ def _hands_html(case: Case, ruling: Mapping[str, Any]) -> str:
             f"{hand(Seat.S)}</div>")
 
 
-def _tricks_html(case: Case, ruling: Mapping[str, Any]) -> str:
+def _tricks_html(ruled: Ruling, ruling: Mapping[str, Any]) -> str:
     revokes = {(r["trick"], r["player"]): r for r in ruling.get("revokes") or []}
     rows = []
-    for trick in replay(case).tricks:
+    for trick in ruled.record.tricks:
         cells = []
         played = dict(trick.played())
         for seat in SEATS:
@@ -173,7 +181,7 @@ def _tricks_html(case: Case, ruling: Mapping[str, Any]) -> str:
             cells.append(f'<td class="{" ".join(classes)}">{_card_html(str(card))}{mark}</td>')
         winner = _NAMES[str(trick.winner)] if trick.winner else "—"
         rows.append(f"<tr><th>{trick.number}</th>{''.join(cells)}<td>{winner}</td></tr>")
-    claim = case.claim
+    claim = ruled.case.claim
     if claim is not None:
         rows.append(f'<tr><td colspan="6" class="claim">Claim after trick {claim.after_trick}: '
                     f"declarer's side {claim.declarer_tricks} of the remaining "
@@ -195,10 +203,6 @@ def _results_html(ruling: Mapping[str, Any]) -> str:
     if isinstance(equity, Mapping):
         rows.append(("Without the revoke, double-dummy", equity.get("declarer_tricks"),
                      equity.get("score_ns"), ""))
-        replay_estimate = equity.get("replay")
-        if isinstance(replay_estimate, Mapping):
-            rows.append(("Without the revoke, table play kept",
-                         replay_estimate.get("declarer_tricks"), replay_estimate.get("score_ns"), ""))
         for name, estimate in (equity.get("estimates") or {}).items():
             if isinstance(estimate, Mapping) and "distribution" in estimate:
                 shares = ", ".join(f"{t}: {float(p):.0%}"
@@ -216,7 +220,7 @@ def _results_html(ruling: Mapping[str, Any]) -> str:
         for key, label in (("non_offenders", "Split: non-offenders"), ("offenders", "Split: offenders")):
             part = split.get(key) or {}
             rows.append((label, part.get("declarer_tricks"), part.get("score_ns"), ""))
-    rows.append((f"Recommended (Law {rec.get('law')})", rec.get("declarer_tricks"),
+    rows.append((f"Recommended ({rec.get('label')})", rec.get("declarer_tricks"),
                  rec.get("score_ns"), "adjusted score" if rec.get("adjusted") else ""))
     last = len(rows) - 1
     body = "".join(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import textwrap
 
 from revoke_equity.io.handviewer import handviewer_url
+from revoke_equity.laws.law import cite
 from revoke_equity.model.cards import Card, Suit
 from revoke_equity.model.seats import SEATS, Seat
 from revoke_equity.ruling import Ruling
@@ -61,17 +62,17 @@ def trick_table(ruling: Ruling) -> list[str]:
 
 def results_table(ruling: Ruling) -> list[str]:
     rows: list[tuple[str, int]] = [("Table", ruling.record.declarer_tricks),
-                                   (f"Mechanical (Law {ruling.mechanical_law})",
+                                   (f"Mechanical ({cite(ruling.mechanical_law)})",
                                     ruling.mechanical_tricks)]
     for comparison in ruling.comparisons:
-        rows.append((f"Double-dummy, Law {comparison.point.law} comparison", comparison.dd_tricks))
+        rows.append((f"Double-dummy, {cite(comparison.point.law)} comparison", comparison.dd_tricks))
     rec = ruling.recommendation
-    rows.append((f"Recommended (Law {rec.law})", rec.declarer_tricks))
+    rows.append((f"Recommended ({cite(rec.law)})", rec.declarer_tricks))
     width = max(len(name) for name, _ in rows)
     lines = [f"{'':<{width}}  tricks  score NS"]
     lines += [f"{name:<{width}}  {t:>6}  {ruling.score(t):>+8d}" for name, t in rows]
     if rec.weighted is not None:
-        lines.append(f"{'Weighted (Law ' + rec.weighted.law + ')':<{width}}  {'':>6}  "
+        lines.append(f"{f'Weighted ({cite(rec.weighted.law)})':<{width}}  {'':>6}  "
                      f"{rec.weighted.score_ns:>+8g}")
     return lines
 
@@ -84,7 +85,7 @@ def distribution_chart(ruling: Ruling, width: int = 40) -> list[str]:
     for comparison in ruling.comparisons:
         for name, estimate in comparison.estimates.items():
             dist = estimate.distribution
-            lines.append(f"{name} at the Law {comparison.point.law} comparison (trick "
+            lines.append(f"{name} at the {cite(comparison.point.law)} comparison (trick "
                          f"{comparison.point.trick}), expected {dist.expected:.2f} tricks:")
             likely = set(dist.likely(o.likely))
             probable = set(dist.probable(o.probable))
@@ -104,8 +105,8 @@ def summary(ruling: Ruling) -> str:
     if not ruling.revokes:
         return "There was no revoke on this board; the table result stands."
     if not ruling.established:
-        return ("The revoke was corrected before it was established (Law 62); there is no trick "
-                "transfer and the table result stands.")
+        return (f"The revoke was corrected before it was established ({cite('62')}); there is no "
+                "trick transfer and the table result stands.")
     return ruling.recommendation.reason
 
 

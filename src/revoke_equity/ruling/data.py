@@ -4,17 +4,36 @@ its JSON form ``revoke-equity/ruling@2``."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import cast
 
 from revoke_equity.equity.estimate import Estimate, EstimateOptions
 from revoke_equity.equity.trace import PlayTrace
 from revoke_equity.io.handviewer import handviewer_url
 from revoke_equity.laws.adjudication import Recommendation
 from revoke_equity.laws.comparison import ComparisonPoint
-from revoke_equity.laws.law import Law
+from revoke_equity.laws.law import Law, Sentence, law_label, sentence_text
 from revoke_equity.laws.rectification import TrickTransfer
 from revoke_equity.laws.revokes import Revoke
 from revoke_equity.model.case import Case
 from revoke_equity.model.play import PlayRecord
+from revoke_equity.ruling.json_form import (
+    comparison_json,
+    estimate_json,
+    rectification_json,
+    revoke_json,
+    solver_json,
+    split_json,
+    step_json,
+    trace_json,
+    weighted_json,
+)
+from revoke_equity.ruling.schema import (
+    AlternativeJSON,
+    ComparisonJSON,
+    EquityJSON,
+    RecommendationJSON,
+    RulingJSON,
+)
 from revoke_equity.scoring import score_ns
 
 FORMAT = "revoke-equity/ruling@2"
@@ -50,8 +69,8 @@ class Comparison:
         kept = self.dd.details.get("kept_transfer", 0)
         return kept if isinstance(kept, int) else 0
 
-    def as_dict(self) -> dict[str, object]:
-        return self.point.as_dict(self.kept_transfer)
+    def as_dict(self) -> ComparisonJSON:
+        return comparison_json(self.point, self.kept_transfer)
 
 
 @dataclass(frozen=True)
@@ -67,12 +86,18 @@ class Ruling:
     options: EstimateOptions
     trace: PlayTrace | None
     recommendation: Recommendation
-    explanation: tuple[str, ...]
+    steps: tuple[Sentence, ...]
+    """The explanation, step by step, each citation apart (:mod:`.explain`)."""
     solver_stats: dict[str, float | int] = field(default_factory=dict)
 
     def score(self, declarer_tricks: int) -> int:
         c = self.case
         return score_ns(c.contract, c.declarer, c.vulnerable, declarer_tricks)
+
+    @property
+    def explanation(self) -> tuple[str, ...]:
+        """The steps as plain text."""
+        return tuple(sentence_text(s) for s in self.steps)
 
     @property
     def established(self) -> tuple[Revoke, ...]:
@@ -92,11 +117,11 @@ class Ruling:
         c = self.comparison
         return None if c is None else c.estimates.get(self.options.estimate)
 
-    def to_dict(self) -> dict[str, object]:
-        """The ruling in the JSON format ``revoke-equity/ruling@2``."""
+    def to_dict(self) -> RulingJSON:
+        """The ruling in the JSON format ``revoke-equity/ruling@2`` (:mod:`.schema`)."""
         c = self.case
         table = self.record.declarer_tricks
-        out: dict[str, object] = {
+        out: RulingJSON = {
             "format": FORMAT,
             "board": c.board,
             "laws": str(c.laws),
@@ -105,13 +130,8 @@ class Ruling:
             "vulnerable": str(c.vulnerable),
             "noticed": str(c.noticed),
             "table": {"declarer_tricks": table, "score_ns": self.score(table)},
-            "revokes": [
-                {"trick": r.trick, "player": str(r.player), "card": str(r.card),
-                 "suit_led": str(r.suit_led) if r.suit_led else None, "by_dummy": r.by_dummy,
-                 "established": r.established, "corrected": r.corrected, "kind": r.kind.value}
-                for r in self.revokes
-            ],
-            "rectifications": [r.as_dict() for r in self.transfer.rectifications],
+            "revokes": [revoke_json(r) for r in self.revokes],
+            "rectifications": [rectification_json(r) for r in self.transfer.rectifications],
             "transferred": self.transfer.transferred,
             "mechanical": {"declarer_tricks": self.mechanical_tricks,
                            "score_ns": self.score(self.mechanical_tricks),
@@ -119,6 +139,7 @@ class Ruling:
             "equity": self._equity_dict(),
             "recommendation": self._recommendation_dict(),
             "explanation": list(self.explanation),
+            "steps": [step_json(s) for s in self.steps],
             "handviewer": handviewer_url(c),
         }
         if self.twelfth is not None:
@@ -126,39 +147,40 @@ class Ruling:
                               "declarer_tricks": self.twelfth.declarer_tricks,
                               "alternatives": self.twelfth.alternatives}
         if self.trace is not None:
-            out["trace"] = self.trace.as_dict()
+            out["trace"] = trace_json(self.trace)
         if self.solver_stats:
-            out["solver"] = dict(self.solver_stats)
+            out["solver"] = solver_json(self.solver_stats)
         return out
 
-    def _equity_dict(self) -> dict[str, object] | None:
+    def _equity_dict(self) -> EquityJSON | None:
         chosen = self.comparison
         if chosen is None:
             return None
         tricks = chosen.dd_tricks
-        out: dict[str, object] = {
+        out: EquityJSON = {
             "declarer_tricks": tricks,
             "score_ns": self.score(tricks),
             "from_trick": chosen.point.trick,
             "offender_to_play": str(chosen.point.player),
-            "alternatives": chosen.dd.details["alternatives"],
+            "alternatives": cast(list[AlternativeJSON], chosen.dd.details["alternatives"]),
             "comparison": chosen.as_dict(),
-            "estimates": {name: e.as_dict() for name, e in chosen.estimates.items()},
+            "estimates": {name: estimate_json(e) for name, e in chosen.estimates.items()},
         }
         if len(self.comparisons) > 1:
             out["comparisons"] = [
                 {**c.as_dict(),
-                 "estimates": {n: e.as_dict() for n, e in c.estimates.items()}}
+                 "estimates": {n: estimate_json(e) for n, e in c.estimates.items()}}
                 for c in self.comparisons
             ]
         return out
 
-    def _recommendation_dict(self) -> dict[str, object]:
+    def _recommendation_dict(self) -> RecommendationJSON:
         r = self.recommendation
-        out: dict[str, object] = {
+        out: RecommendationJSON = {
             "law": str(r.law), "adjusted": r.adjusted, "estimate": r.estimate,
             "declarer_tricks": r.declarer_tricks, "score_ns": self.score(r.declarer_tricks),
-            "words": r.words, "reason": r.reason,
+            "words": r.words, "reason": r.reason, "label": law_label(r.law),
+            "established_revoke": r.law is not Law.NONE,
         }
         estimate = self.estimate
         if estimate is not None:
@@ -167,7 +189,7 @@ class Ruling:
             out["probable"] = list(estimate.distribution.probable(o.probable))
             out["thresholds"] = {"likely": round(o.likely, 6), "probable": round(o.probable, 6)}
         if r.weighted is not None:
-            out["weighted"] = r.weighted.as_dict()
+            out["weighted"] = weighted_json(r.weighted)
         if r.split is not None:
-            out["split"] = r.split.as_dict()
+            out["split"] = split_json(r.split)
         return out

@@ -1,10 +1,11 @@
-"""The ``explanation`` lines of a ruling: every step, with the law it rests on."""
+"""The ``explanation`` steps of a ruling: every step, with the law it rests on, each citation kept
+apart from the text (:data:`~revoke_equity.laws.law.Sentence`)."""
 
 from __future__ import annotations
 
 from revoke_equity.equity.estimate import Estimate
 from revoke_equity.laws.editions import rules
-from revoke_equity.laws.law import Law
+from revoke_equity.laws.law import Law, Sentence, cite
 from revoke_equity.laws.revokes import Revoke, RevokeKind
 from revoke_equity.ruling.data import Comparison, Ruling
 
@@ -13,25 +14,26 @@ def _tricks(n: int) -> str:
     return f"{n} trick{'s' if n != 1 else ''}"
 
 
-def establishment(ruling: Ruling, revoke: Revoke) -> str:
+def establishment(ruling: Ruling, revoke: Revoke) -> Sentence:
     """Why a revoke is (not) established, with the Law 63 clause."""
     if revoke.corrected:
-        return "Not established: corrected before the offending side played to the next trick."
+        return ("Not established: corrected before the offending side played to the next trick.",)
     claim = ruling.case.claim
     if not revoke.established and claim is not None and claim.after_trick >= revoke.trick - 1:
         claimer = claim.claimer(ruling.case.declarer)
         return (
             f"Not established: the claim or concession after trick {claim.after_trick} was made by "
-            f"{claimer}, of the non-offending side, and the offending side did not agree to it "
-            f"(Law {_claim_clause(ruling, opponents=True)}); the revoke is corrected (Law 62), the "
-            "tricks as played and the claim's tricks stand, with no trick transfer."
+            f"{claimer}, of the non-offending side, and the offending side did not agree to it (",
+            cite(_claim_clause(ruling, opponents=True)), "); the revoke is corrected (", cite("62"),
+            "), the tricks as played and the claim's tricks stand, with no trick transfer."
         )
     if not revoke.established:
-        return "Not established: neither the offender nor his partner played to the next trick."
+        return ("Not established: neither the offender nor his partner played to the next trick.",)
     seat = revoke.established_by
     if seat is not None:
         who = "the offender" if seat is revoke.player else "the offender's partner"
-        return f"Established: {who} ({seat}) played to trick {revoke.trick + 1} (Law {Law.L63A1})."
+        return (f"Established: {who} ({seat}) played to trick {revoke.trick + 1} (",
+                cite(Law.L63A1), ").")
     assert claim is not None
     claimer = claim.claimer(ruling.case.declarer)
     if claimer.side is revoke.side:
@@ -40,7 +42,7 @@ def establishment(ruling: Ruling, revoke: Revoke) -> str:
     else:
         how = f"the offending side agreed to {claimer}'s claim or concession"
         clause = _claim_clause(ruling, opponents=True)
-    return f"Established: {how} after the revoke trick (Law {clause})."
+    return (f"Established: {how} after the revoke trick (", cite(clause), ").")
 
 
 def _claim_clause(ruling: Ruling, *, opponents: bool) -> Law:
@@ -49,63 +51,62 @@ def _claim_clause(ruling: Ruling, *, opponents: bool) -> Law:
     return rules(ruling.case.laws).agreeing_to_claim if opponents else Law.L63A3
 
 
-def explain(ruling: Ruling) -> list[str]:
-    lines: list[str] = []
+def explain(ruling: Ruling) -> list[Sentence]:
+    """The steps of ``ruling``, in order."""
+    lines: list[Sentence] = []
     record = ruling.record
     case = ruling.case
     score = ruling.score
     table = record.declarer_tricks
-    lines.append(
+    lines.append((
         f"Table result: declarer {case.declarer} took {_tricks(table)} in {case.contract} "
-        f"(NS {score(table):+d})."
-    )
+        f"(NS {score(table):+d}).",
+    ))
     if not ruling.revokes:
-        lines.append("No revoke was found: every player followed suit when able (Law 44C).")
+        lines.append(("No revoke was found: every player followed suit when able (", cite("44C"),
+                      ")."))
         return lines
     for revoke in ruling.revokes:
-        lines.append(f"{revoke.describe()} {establishment(ruling, revoke)}")
+        lines.append((*revoke.describe_parts(), " ", *establishment(ruling, revoke)))
     for rect in ruling.transfer.rectifications:
-        lines.append(
-            f"Trick {rect.trick}, {rect.player}: Law {rect.law}: {rect.reason}: "
-            f"{_tricks(rect.tricks)}."
-        )
+        lines.append((f"Trick {rect.trick}, {rect.player}: ", cite(rect.law),
+                      f": {rect.reason}: {_tricks(rect.tricks)}."))
     t = ruling.transfer
     if t.transferred < t.prescribed:
-        lines.append(
+        lines.append((
             f"The rectifications prescribe {_tricks(t.prescribed)} in all, but a trick is "
             "transferred only once and only a trick the offending side won from that revoke's "
-            f"trick on: {_tricks(t.transferred)} transferred."
-        )
+            f"trick on: {_tricks(t.transferred)} transferred.",
+        ))
     if ruling.twelfth is not None:
         alts = ", ".join(f"{c} {n}" for c, n in ruling.twelfth.alternatives.items())
-        lines.append(
-            f"Law 62D: the revoke on trick 12 is corrected; with {ruling.twelfth.player} following "
+        lines.append((
+            cite(Law.L62D),
+            f": the revoke on trick 12 is corrected; with {ruling.twelfth.player} following "
             f"suit and tricks 12-13 played double-dummy, declarer has "
-            f"{_tricks(ruling.twelfth.declarer_tricks)} ({alts})."
-        )
+            f"{_tricks(ruling.twelfth.declarer_tricks)} ({alts}).",
+        ))
     mech = ruling.mechanical_tricks
-    lines.append(
-        f"Mechanical result: declarer {_tricks(mech)} (NS {score(mech):+d})."
-    )
+    lines.append((f"Mechanical result: declarer {_tricks(mech)} (NS {score(mech):+d}).",))
     for comparison in ruling.comparisons:
         lines += comparison_lines(ruling, comparison)
     if ruling.trace is not None:
-        lines += [s.describe(record.declarer_side) for s in ruling.trace.swings]
+        lines += [(s.describe(record.declarer_side),) for s in ruling.trace.swings]
     rec = ruling.recommendation
-    lines.append(
-        f"Recommendation ({rec.words[0].upper()}{rec.words[1:]}, Law {rec.law}): declarer "
-        f"{_tricks(rec.declarer_tricks)} (NS {score(rec.declarer_tricks):+d}). {rec.reason}"
-    )
+    lines.append((
+        f"Recommendation ({rec.words[0].upper()}{rec.words[1:]}, ", cite(rec.law), "): declarer "
+        f"{_tricks(rec.declarer_tricks)} (NS {score(rec.declarer_tricks):+d}). {rec.reason}",
+    ))
     if rec.weighted is not None:
-        lines.append(f"Weighted score (Law {rec.weighted.law}): {rec.weighted.notation()} = NS "
-                     f"{rec.weighted.score_ns:+g}.")
+        lines.append(("Weighted score (", cite(rec.weighted.law),
+                      f"): {rec.weighted.notation()} = NS {rec.weighted.score_ns:+g}."))
     if rec.split is not None:
         s = rec.split
-        lines.append(
-            f"Split score (Law {s.law}): non-offenders NS {s.non_offenders_score_ns:+d} "
+        lines.append((
+            "Split score (", cite(s.law), f"): non-offenders NS {s.non_offenders_score_ns:+d} "
             f"({_tricks(s.non_offenders_declarer_tricks)}), offenders NS "
-            f"{s.offenders_score_ns:+d} ({_tricks(s.offenders_declarer_tricks)})."
-        )
+            f"{s.offenders_score_ns:+d} ({_tricks(s.offenders_declarer_tricks)}).",
+        ))
     return lines
 
 
@@ -118,7 +119,7 @@ def distribution_text(estimate: Estimate) -> str:
     return ", ".join(f"{_tricks(t)} {100 * dist[t]:.0f}%" for t in dist.support)
 
 
-def comparison_lines(ruling: Ruling, comparison: Comparison) -> list[str]:
+def comparison_lines(ruling: Ruling, comparison: Comparison) -> list[Sentence]:
     """The comparison point and what each estimate says there."""
     point = comparison.point
     score = ruling.score
@@ -129,16 +130,18 @@ def comparison_lines(ruling: Ruling, comparison: Comparison) -> list[str]:
                 f"recomputed on the replay ({_tricks(comparison.kept_transfer)} double-dummy)")
     penalty = point.revoke.kind is RevokeKind.PENALTY_CARD
     instead = "the penalty card" if penalty and len(point.choices) == 1 else "a legal card"
-    lines = [f"Comparison point (Law {point.law}): from trick {point.trick}, {point.player} plays "
-             f"{instead} instead of {point.revoke.card}{kept}."]
+    lines: list[Sentence] = [(
+        "Comparison point (", cite(point.law), f"): from trick {point.trick}, {point.player} plays "
+        f"{instead} instead of {point.revoke.card}{kept}.",
+    )]
     for name, estimate in comparison.estimates.items():
         label = ESTIMATE_NAMES[name]
         if name == "dd":
             alts = ", ".join(f"{a['card']} {a['declarer_tricks']}"
                              for a in estimate.details["alternatives"])  # type: ignore[attr-defined]
             t = comparison.dd_tricks
-            lines.append(f"{label} ({name}): declarer takes {_tricks(t)} (NS {score(t):+d}); "
-                         f"{point.player}'s cards: {alts}.")
+            lines.append((f"{label} ({name}): declarer takes {_tricks(t)} (NS {score(t):+d}); "
+                          f"{point.player}'s cards: {alts}.",))
             continue
         p = estimate.parameters
         how = ("exact" if p.get("method") == "exact"
@@ -147,7 +150,7 @@ def comparison_lines(ruling: Ruling, comparison: Comparison) -> list[str]:
         departures = estimate.details.get("departures")
         if isinstance(departures, list):
             extra = f"; {len(departures)} card(s) of the most likely line differ from the table"
-        lines.append(f"{label} ({name}, {p.get('players')} players, {p.get('worlds')} layouts per "
-                     f"decision, {how}): {distribution_text(estimate)} (expected "
-                     f"{estimate.distribution.expected:.2f}){extra}.")
+        lines.append((f"{label} ({name}, {p.get('players')} players, {p.get('worlds')} layouts "
+                      f"per decision, {how}): {distribution_text(estimate)} (expected "
+                      f"{estimate.distribution.expected:.2f}){extra}.",))
     return lines

@@ -74,7 +74,7 @@ def rule(case: Case, solver: Solver | None = None, *, options: EstimateOptions |
         stats = {k: round(after[k] - calls_before.get(k, 0), 6) for k in after}
     ruling = Ruling(case, record, revokes, transfer, mechanical, mechanical_law, twelfth,
                     comparisons, options, play_tr, recommendation, (), stats)
-    return replace(ruling, explanation=tuple(explain(ruling)))
+    return replace(ruling, steps=tuple(explain(ruling)))
 
 
 def _mechanical_law(transfer: TrickTransfer, twelfth_trick_corrected: bool) -> Law:

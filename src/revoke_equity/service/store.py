@@ -76,8 +76,8 @@ class LoggedRuling:
             "board": self.board, "contract": self.ruling.get("contract"),
             "declarer": self.ruling.get("declarer"),
             "revokes": len(self.ruling.get("revokes") or []),
-            "recommendation": {k: rec.get(k) for k in ("law", "adjusted", "declarer_tricks",
-                                                       "score_ns")},
+            "recommendation": {k: rec.get(k) for k in ("law", "label", "adjusted",
+                                                       "declarer_tricks", "score_ns")},
         }
 
 

@@ -8,8 +8,8 @@ import json
 from pathlib import Path
 
 from revoke_equity.study.atlas import AtlasTally, atlas_markdown, summarize_atlas
+from revoke_equity.study.errors import StudyError
 from revoke_equity.study.files import atomic_write, chunk_path
-from revoke_equity.study.generate import StudyError
 from revoke_equity.study.params import StudyParams
 from revoke_equity.study.plots import (
     plot_adjusted_by_trick,

@@ -7,10 +7,14 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from revoke_equity.laws.editions import EDITIONS_IN_ORDER
+
 __all__ = ["plot_adjusted_by_trick", "plot_atlas_by_trick", "plot_atlas_compensation",
            "plot_differences"]
 
-_EDITION_COLOURS = {"1997": "#4c72b0", "2007": "#dd8452", "2017": "#55a868"}
+_PALETTE = ("#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860")
+_EDITION_COLOURS = {str(e): _PALETTE[i % len(_PALETTE)] for i, e in enumerate(EDITIONS_IN_ORDER)}
+"""A colour per edition, by its place in the list of editions (oldest first)."""
 
 
 def _pyplot() -> Any:

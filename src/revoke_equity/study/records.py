@@ -38,10 +38,12 @@ from revoke_equity.equity.estimate import EstimateOptions
 from revoke_equity.errors import RevokeEquityError
 from revoke_equity.model.contract import dealer_for_board
 from revoke_equity.model.edition import Edition
-from revoke_equity.model.seats import Side
+from revoke_equity.model.seats import Side, tricks_for
 from revoke_equity.ruling import Ruling, rule
 from revoke_equity.solver.base import Solver
-from revoke_equity.study.generate import DUMMY, RUFF, InjectedRevoke, StudyError, SyntheticCase
+from revoke_equity.study.errors import StudyError
+from revoke_equity.study.generate import SyntheticCase
+from revoke_equity.study.revokes import DUMMY, RUFF, InjectedRevoke
 from revoke_equity.study.verdicts import ATLAS_ESTIMATES, verdict
 
 __all__ = [
@@ -190,7 +192,7 @@ def records_for_case(
     }
 
     def nos(tricks: int) -> int:
-        return tricks if non_offenders is declarer_side else 13 - tricks
+        return tricks_for(non_offenders, tricks, declarer_side, 13)
 
     records = []
     for edition in editions:
@@ -226,8 +228,8 @@ def records_for_case(
             "estimate_likely_tricks": max(estimate.distribution.support,
                                           key=lambda t: (estimate.distribution[t], nos(t))),
             "nos_diff": diff,
-            "nos_diff_estimate": round(nos(mechanical) - (expected if non_offenders is declarer_side
-                                                          else 13 - expected), 6),
+            "nos_diff_estimate": round(nos(mechanical)
+                                       - tricks_for(non_offenders, expected, declarer_side, 13), 6),
             "compensation": compensation(diff),
             "rec_law": rec.law, "rec_adjusted": rec.adjusted, "rec_tricks": rec.declarer_tricks,
             "rec_score_ns": ruling.score(rec.declarer_tricks),

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from revoke_equity.study.generate import StudyKind
+from revoke_equity.study.kinds import StudyKind
 
 __all__ = ["ALL_KINDS", "OUTCOMES", "Tally", "markdown", "share", "summarize", "wilson"]
 
@@ -110,7 +110,7 @@ class Tally:
         return sum(self.kinds.values())
 
     def kind_order(self) -> list[str]:
-        """Kinds present, in the order of :class:`~.generate.StudyKind`, then ``all``."""
+        """Kinds present, in the order of :class:`~.kinds.StudyKind`, then ``all``."""
         order = [k.value for k in StudyKind]
         present = {k for (_, k) in self.records if k != ALL_KINDS}
         known = sorted(present, key=lambda k: order.index(k) if k in order else len(order))

@@ -33,8 +33,7 @@ from revoke_equity.laws.adjudication import (
     adjudicate,
     weighted_score,
 )
-from revoke_equity.laws.editions import weighted_label
-from revoke_equity.model.edition import Edition
+from revoke_equity.laws.editions import rules, weighted_label
 from revoke_equity.model.seats import Side
 from revoke_equity.ruling import Ruling
 
@@ -96,7 +95,7 @@ def verdict(ruling: Ruling, estimate: str, non_offenders: Side) -> Verdict | Non
     mechanical = ruling.score(ruling.mechanical_tricks)
     if not rec.adjusted:
         entered: float = ruling.score(rec.declarer_tricks)
-    elif case.laws is Edition.LAWS_1997 and rec.split is not None:
+    elif rules(case.laws).split_pair_is_the_score and rec.split is not None:
         entered = rec.split.non_offenders_score_ns
     else:
         entered = weighted.score_ns

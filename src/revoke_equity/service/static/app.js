@@ -119,23 +119,40 @@
     return SEAT_NAMES[seat] || seat || "";
   }
 
-  function lawNode(law) {
-    return el("span", { class: "law" }, law === "none" ? "no revoke" : "Law " + law);
+  /** A clause of Laws 61-64 or 12 as cited: "Law 64A1". */
+  function lawText(law) {
+    return "Law " + law;
   }
 
-  /** A line of explanation with each "Law 64A1" / "(Law 61A)" in bold. */
-  function explanationLine(text) {
-    const li = el("li");
-    const re = /Laws? \d+[A-Z]?\d*(?:\([a-z]\))?[a-z]?(?:\s*(?:and|,)\s*\d+[A-Z]?\d*[a-z]?)*/g;
-    let last = 0;
-    let match;
-    while ((match = re.exec(text)) !== null) {
-      if (match.index > last) li.appendChild(document.createTextNode(text.slice(last, match.index)));
-      li.appendChild(el("strong", { class: "law-ref" }, match[0]));
-      last = match.index + match[0].length;
-    }
-    if (last < text.length) li.appendChild(document.createTextNode(text.slice(last)));
-    return li;
+  /** A printed law label: a recommendation's `label`, or lawText(a clause). */
+  function lawNode(label) {
+    return el("span", { class: "law" }, label);
+  }
+
+  /** The recommendation's law as printed (a ruling logged before `label` existed: its law). */
+  function recommendationLabel(rec) {
+    return rec.label || lawText(rec.law);
+  }
+
+  /** Whether the ruling found an established revoke (from the revokes when the ruling predates
+   * `established_revoke`). */
+  function hasEstablishedRevoke(ruling) {
+    const rec = ruling.recommendation || {};
+    if (typeof rec.established_revoke === "boolean") return rec.established_revoke;
+    return (ruling.revokes || []).some((r) => r.established);
+  }
+
+  /** An explanation step from its parts: text, and citations (parts with `laws`) in bold. */
+  function explanationLine(parts) {
+    return el("li", {}, parts.map((part) =>
+      part.laws ? el("strong", { class: "law-ref", "data-laws": part.laws.join(" ") }, part.text) :
+        document.createTextNode(part.text)));
+  }
+
+  /** The explanation steps: `steps` (parts), or the plain `explanation` of an older ruling. */
+  function explanationSteps(ruling) {
+    if (ruling.steps) return ruling.steps.map(explanationLine);
+    return (ruling.explanation || []).map((text) => el("li", {}, text));
   }
 
   function tricksText(n) {
@@ -176,13 +193,13 @@
 
     // Verdict
     const words = rec.words || (rec.adjusted ? "adjusted score" : "the result stands");
-    const adjusted = rec.law === "none" ? "No established revoke" : words.charAt(0).toUpperCase() + words.slice(1);
+    const adjusted = hasEstablishedRevoke(ruling) ? words.charAt(0).toUpperCase() + words.slice(1) : "No established revoke";
     sheet.appendChild(el("section", { class: "verdict" + (rec.adjusted ? " adjusted" : "") },
       el("div", { class: "verdict-label" }, "Recommended ruling"),
       el("div", { class: "verdict-main" },
         el("span", { class: "verdict-tricks" }, seatName(declarer), " ", tricksText(rec.declarer_tricks)),
         el("span", { class: "verdict-score" }, scoreText(rec.score_ns)),
-        el("span", { class: "verdict-law" }, lawNode(rec.law))),
+        el("span", { class: "verdict-law" }, lawNode(recommendationLabel(rec)))),
       el("div", { class: "verdict-kind" }, adjusted + (rec.reason ? ": " : ""), rec.reason || "")));
 
     // Hands and results side by side
@@ -202,7 +219,7 @@
     if (view.tricks) sheet.appendChild(tricksNode(view, ruling));
 
     // Steps
-    const steps = el("ol", { class: "steps" }, (ruling.explanation || []).map(explanationLine));
+    const steps = el("ol", { class: "steps" }, explanationSteps(ruling));
     sheet.appendChild(el("section", { class: "block" }, el("h3", {}, "How the ruling was reached"), steps));
 
     // Equity details
@@ -266,14 +283,14 @@
     row("Table result", ruling.table.declarer_tricks, ruling.table.score_ns, "as played");
     const transferred = ruling.transferred;
     row("After rectification", ruling.mechanical.declarer_tricks, ruling.mechanical.score_ns,
-      (lawsUsed.length ? lawsUsed.map((l) => "Law " + l).join(", ") + ": " : "") +
+      (lawsUsed.length ? lawsUsed.map(lawText).join(", ") + ": " : "") +
       (ruling.law_62D ? "trick 12 corrected (Law 62D)" :
         (transferred ? tricksText(transferred) + " transferred" : "no tricks transferred")), "mechanical");
     const eq = ruling.equity;
     if (eq) {
       const cmp = eq.comparison || {};
       row("Double-dummy (dd)", eq.declarer_tricks, eq.score_ns,
-        "from trick " + eq.from_trick + " (Law " + (cmp.law || "64C") + " comparison), " +
+        "from trick " + eq.from_trick + " (" + lawText(cmp.law) + " comparison), " +
         seatName(eq.offender_to_play) + " playing a legal card, then double-dummy", "equity");
       const chosen = (eq.estimates || {})[rec.estimate];
       if (chosen && rec.estimate !== "dd") {
@@ -284,17 +301,18 @@
     if (rec.weighted) {
       const parts = (rec.weighted.components || []).map((c) =>
         Math.round(c.weight * 100) + "% of " + c.declarer_tricks + " (" + scoreText(c.score_ns) + ")");
-      row("Weighted score (" + (rec.weighted.law || "12C1(c)") + ")", null, rec.weighted.score_ns, parts.join(" + "), "weighted");
+      row("Weighted score (" + rec.weighted.law + ")", null, rec.weighted.score_ns, parts.join(" + "), "weighted");
     }
     if (rec.split) {
-      const law = rec.split.law || "12C1(e)";
+      const law = rec.split.law;
       row("Split score (" + law + "): non-offenders", rec.split.non_offenders.declarer_tricks,
         rec.split.non_offenders.score_ns, "most favourable result that was likely", "split");
       row("Split score (" + law + "): offenders", rec.split.offenders.declarer_tricks,
         rec.split.offenders.score_ns, "most unfavourable result that was at all probable", "split");
     }
-    row("Recommended", rec.declarer_tricks, rec.score_ns, rec.law === "none" ? "no established revoke" :
-      "Law " + rec.law + ": " + (rec.words || (rec.adjusted ? "adjusted score" : "the result stands")), "recommended");
+    row("Recommended", rec.declarer_tricks, rec.score_ns, hasEstablishedRevoke(ruling) ?
+      recommendationLabel(rec) + ": " + (rec.words || (rec.adjusted ? "adjusted score" : "the result stands")) :
+      "no established revoke", "recommended");
     return el("section", { class: "block results-block" },
       el("h3", {}, "Results"),
       el("table", { class: "results" },
@@ -319,7 +337,7 @@
         el("td", {}, r.suit_led ? el("span", { class: "sym suit-" + r.suit_led }, SUIT_SYMBOLS[r.suit_led]) : "—"),
         el("td", {}, REVOKE_KINDS[r.kind] || r.kind || ""),
         el("td", {}, status),
-        el("td", {}, rect ? lawNode(rect.law) : "—"),
+        el("td", {}, rect ? lawNode(lawText(rect.law)) : "—"),
         el("td", { class: "num" }, rect ? String(rect.tricks) : "—"));
     });
     return el("section", { class: "block" },
@@ -451,7 +469,7 @@
       "; the revoke at trick " + cmp.kept_revokes.join(", ") + " stays, with its transfer" : "";
     return el("section", { class: "block distribution-block" },
       el("h3", {}, "The likely result without the revoke"),
-      el("p", {}, "From trick " + cmp.trick + " (Law " + cmp.law + "), " + seatName(cmp.player) +
+      el("p", {}, "From trick " + cmp.trick + " (" + lawText(cmp.law) + "), " + seatName(cmp.player) +
         " playing a legal card" + kept + ". Likely: at least " + Math.round(100 * thresholds.likely) +
         "%; at all probable: at least " + Math.round(100 * thresholds.probable) + "%."),
       names.map((n) => barsNode(n, eq.estimates[n], thresholds, scoreOf)));
@@ -529,7 +547,7 @@
           return el("tr", {}, el("td", { class: "num" }, link),
             el("td", {}, contractNode(item.contract), " ", item.declarer || ""),
             el("td", { class: "num" }, String((item.revokes || []).length)),
-            el("td", {}, lawNode(rec.law)),
+            el("td", {}, lawNode(recommendationLabel(rec))),
             el("td", { class: "num" }, String(rec.declarer_tricks)),
             el("td", { class: "num" }, scoreText(rec.score_ns)));
         }))));
@@ -636,7 +654,7 @@
           el("td", { class: "num" }, r.board === null ? "—" : String(r.board)),
           el("td", {}, contractNode(r.contract), " ", r.declarer || ""),
           el("td", {}, r.laws),
-          el("td", {}, r.recommendation && r.recommendation.law ? lawNode(r.recommendation.law) : ""),
+          el("td", {}, r.recommendation && r.recommendation.law ? lawNode(recommendationLabel(r.recommendation)) : ""),
           el("td", { class: "num" }, r.recommendation ? scoreText(r.recommendation.score_ns) : ""),
           el("td", {}, el("a", { href: "#ruling=" + encodeURIComponent(r.id) }, "open")))))),
         el("p", { class: "muted" }, data.total + " rulings in the log."));

@@ -1,0 +1,129 @@
+"""The parts of the ruling JSON (``revoke-equity/ruling@2``, :mod:`.schema`), each written from the
+value it describes. :meth:`~revoke_equity.ruling.data.Ruling.to_dict` puts them together."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import cast
+
+from revoke_equity.equity.estimate import Estimate
+from revoke_equity.equity.trace import PlayTrace
+from revoke_equity.laws.adjudication import SplitScore, WeightedScore
+from revoke_equity.laws.comparison import ComparisonPoint
+from revoke_equity.laws.law import Citation, Sentence
+from revoke_equity.laws.rectification import Rectification
+from revoke_equity.laws.revokes import Revoke
+from revoke_equity.ruling.schema import (
+    AlternativeJSON,
+    ComparisonJSON,
+    EstimateJSON,
+    EstimateParametersJSON,
+    RectificationJSON,
+    RevokeJSON,
+    SolverJSON,
+    SplitJSON,
+    StepPartJSON,
+    TraceJSON,
+    WeightedJSON,
+)
+
+__all__ = [
+    "comparison_json",
+    "estimate_json",
+    "rectification_json",
+    "revoke_json",
+    "solver_json",
+    "split_json",
+    "step_json",
+    "trace_json",
+    "weighted_json",
+]
+
+
+def revoke_json(revoke: Revoke) -> RevokeJSON:
+    return {"trick": revoke.trick, "player": str(revoke.player), "card": str(revoke.card),
+            "suit_led": str(revoke.suit_led) if revoke.suit_led else None,
+            "by_dummy": revoke.by_dummy, "established": revoke.established,
+            "corrected": revoke.corrected, "kind": revoke.kind.value}
+
+
+def rectification_json(rectification: Rectification) -> RectificationJSON:
+    return {"trick": rectification.trick, "player": rectification.player,
+            "law": str(rectification.law), "tricks": rectification.tricks}
+
+
+def comparison_json(point: ComparisonPoint, kept_transfer: int) -> ComparisonJSON:
+    return {"law": str(point.law), "trick": point.trick, "player": str(point.player),
+            "kept_revokes": [k.trick for k in point.kept], "kept_transfer": kept_transfer}
+
+
+def estimate_json(estimate: Estimate) -> EstimateJSON:
+    """An estimate with its own details (the estimators give them JSON-ready)."""
+    out: EstimateJSON = {
+        "distribution": estimate.distribution.as_dict(),
+        "expected": round(estimate.distribution.expected, 4),
+        "parameters": cast(EstimateParametersJSON, dict(estimate.parameters)),
+        "solver_calls": estimate.solver_calls,
+    }
+    if estimate.interval is not None:
+        out["interval"] = {str(t): [round(lo, 4), round(hi, 4)]
+                           for t, (lo, hi) in sorted(estimate.interval.items())}
+    details = estimate.details
+    if "card" in details:
+        out["card"] = cast(str, details["card"])
+    if "alternatives" in details:
+        out["alternatives"] = cast(list[AlternativeJSON], details["alternatives"])
+    if "kept_transfer" in details:
+        out["kept_transfer"] = cast(int, details["kept_transfer"])
+    if "decisions" in details:
+        out["decisions"] = cast(int, details["decisions"])
+    if "departures" in details:
+        out["departures"] = cast(list[str], details["departures"])
+    unknown = set(details) - {"card", "alternatives", "kept_transfer", "decisions", "departures"}
+    if unknown:
+        raise ValueError(f"estimate {estimate.name}: details {sorted(unknown)} are not in the "
+                         "ruling format")
+    return out
+
+
+def step_json(step: Sentence) -> list[StepPartJSON]:
+    """A step as its parts: text (neighbouring pieces joined), and citations with the clauses they
+    cite."""
+    out: list[StepPartJSON] = []
+    for part in step:
+        if isinstance(part, Citation):
+            out.append({"text": str(part), "laws": list(part.clauses)})
+        elif out and "laws" not in out[-1]:
+            out[-1] = {"text": out[-1]["text"] + part}
+        else:
+            out.append({"text": part})
+    return out
+
+
+def weighted_json(weighted: WeightedScore) -> WeightedJSON:
+    return {"law": str(weighted.law),
+            "components": [{"declarer_tricks": c.declarer_tricks, "score_ns": c.score_ns,
+                            "weight": c.percent / 100} for c in weighted.components],
+            "score_ns": weighted.score_ns}
+
+
+def split_json(split: SplitScore) -> SplitJSON:
+    return {"law": str(split.law),
+            "non_offenders": {"declarer_tricks": split.non_offenders_declarer_tricks,
+                              "score_ns": split.non_offenders_score_ns},
+            "offenders": {"declarer_tricks": split.offenders_declarer_tricks,
+                          "score_ns": split.offenders_score_ns}}
+
+
+def trace_json(trace: PlayTrace) -> TraceJSON:
+    return {"declarer_expectation_by_card": list(trace.expectations),
+            "declarer_expectation_by_trick": trace.per_trick(),
+            "revokes": [{"trick": s.trick, "player": s.player, "card": s.card,
+                         "declarer_tricks_before": s.before, "declarer_tricks_after": s.after,
+                         "declarer_gain": s.declarer_gain} for s in trace.swings]}
+
+
+def solver_json(stats: Mapping[str, float | int]) -> SolverJSON:
+    """The solver's work for one ruling (the differences of
+    :meth:`~revoke_equity.solver.base.SolverStats.as_dict` before and after it)."""
+    return cast(SolverJSON, dict(stats))

@@ -1,0 +1,260 @@
+"""The JSON format ``revoke-equity/ruling@2`` as typed dicts: every object and every field
+(``docs/ruling-format.md`` says what each one means).
+
+A field that may be missing is :data:`~typing.NotRequired`; one that may be ``null`` has ``None``
+in its type. The format may add fields, never rename one.
+
+(No ``from __future__ import annotations`` here: :class:`~typing.TypedDict` reads
+:data:`~typing.NotRequired` from evaluated annotations.)
+"""
+
+from typing import NotRequired, TypedDict
+
+__all__ = [
+    "AlternativeJSON",
+    "ComparisonJSON",
+    "ComparisonWithEstimatesJSON",
+    "EquityJSON",
+    "EstimateJSON",
+    "EstimateParametersJSON",
+    "MechanicalJSON",
+    "RecommendationJSON",
+    "RectificationJSON",
+    "ResultJSON",
+    "RevokeJSON",
+    "RevokeSwingJSON",
+    "RulingJSON",
+    "SolverJSON",
+    "SplitJSON",
+    "StepPartJSON",
+    "ThresholdsJSON",
+    "TraceJSON",
+    "TwelfthTrickJSON",
+    "WeightedComponentJSON",
+    "WeightedJSON",
+]
+
+
+class ResultJSON(TypedDict):
+    """A result: declarer's tricks and North-South's score for them (``table``, a side of
+    ``split``)."""
+
+    declarer_tricks: int
+    score_ns: int
+
+
+class RevokeJSON(TypedDict):
+    """One revoke found in the play (Law 61A), established or not."""
+
+    trick: int
+    player: str
+    card: str
+    suit_led: str | None
+    by_dummy: bool
+    established: bool
+    corrected: bool
+    kind: str
+
+
+class RectificationJSON(TypedDict):
+    """The law that decided one established revoke (64A1, 64A2, a 64B item) and its tricks."""
+
+    trick: int
+    player: str
+    law: str
+    tricks: int
+
+
+class MechanicalJSON(TypedDict):
+    """The result after Law 64 (or Law 62D) and the law it rests on."""
+
+    declarer_tricks: int
+    score_ns: int
+    law: str
+
+
+class TwelfthTrickJSON(TypedDict):
+    """Law 62D: a corrected trick-12 revoke."""
+
+    trick: int
+    player: str
+    declarer_tricks: int
+    alternatives: dict[str, int]
+    """Declarer's total for each card the offender could have played."""
+
+
+class AlternativeJSON(TypedDict):
+    """A legal card of the offender at the comparison point and declarer's total after it."""
+
+    card: str
+    declarer_tricks: int
+
+
+class EstimateParametersJSON(TypedDict):
+    """An estimator's parameters (none for ``dd``)."""
+
+    players: NotRequired[str]
+    tau: NotRequired[float]
+    worlds: NotRequired[int]
+    seed: NotRequired[int]
+    method: NotRequired[str]
+    playouts: NotRequired[int]
+
+
+class EstimateJSON(TypedDict):
+    """One estimator's distribution of declarer's final tricks at a comparison point, and its own
+    details (``dd``: ``card``, ``alternatives``, ``kept_transfer``; ``sd`` and ``table``:
+    ``decisions``; ``table``: ``departures``)."""
+
+    distribution: dict[str, float]
+    expected: float
+    parameters: EstimateParametersJSON
+    solver_calls: int
+    interval: NotRequired[dict[str, list[float]]]
+    card: NotRequired[str]
+    alternatives: NotRequired[list[AlternativeJSON]]
+    kept_transfer: NotRequired[int]
+    decisions: NotRequired[int]
+    departures: NotRequired[list[str]]
+
+
+class ComparisonJSON(TypedDict):
+    """A comparison point of Law 64C: where the play is replayed without the revoke(s)."""
+
+    law: str
+    trick: int
+    player: str
+    kept_revokes: list[int]
+    kept_transfer: int
+
+
+class ComparisonWithEstimatesJSON(ComparisonJSON):
+    """A comparison point weighed, with its estimates (``equity.comparisons``)."""
+
+    estimates: dict[str, EstimateJSON]
+
+
+class EquityJSON(TypedDict):
+    """The result likely without the revoke(s), at the comparison point the recommendation rests
+    on."""
+
+    declarer_tricks: int
+    score_ns: int
+    from_trick: int
+    offender_to_play: str
+    alternatives: list[AlternativeJSON]
+    comparison: ComparisonJSON
+    estimates: dict[str, EstimateJSON]
+    comparisons: NotRequired[list[ComparisonWithEstimatesJSON]]
+
+
+class ThresholdsJSON(TypedDict):
+    likely: float
+    probable: float
+
+
+class WeightedComponentJSON(TypedDict):
+    declarer_tricks: int
+    score_ns: int
+    weight: float
+
+
+class WeightedJSON(TypedDict):
+    """A weighted adjusted score (Law 12C1(c); 1997: 12C3)."""
+
+    law: str
+    components: list[WeightedComponentJSON]
+    score_ns: float
+
+
+class SplitJSON(TypedDict):
+    """The split pair (Law 12C1(e); 1997: 12C2)."""
+
+    law: str
+    non_offenders: ResultJSON
+    offenders: ResultJSON
+
+
+class RecommendationJSON(TypedDict):
+    """The score the Director should give."""
+
+    law: str
+    label: str
+    """How the law is printed: ``Law 64A1``; ``no revoke`` when ``law`` is ``none``."""
+    established_revoke: bool
+    """An established revoke was found (false: ``law`` is ``none``)."""
+    adjusted: bool
+    estimate: str | None
+    declarer_tricks: int
+    score_ns: int
+    words: str
+    reason: str
+    likely: NotRequired[list[int]]
+    probable: NotRequired[list[int]]
+    thresholds: NotRequired[ThresholdsJSON]
+    weighted: NotRequired[WeightedJSON]
+    split: NotRequired[SplitJSON]
+
+
+class StepPartJSON(TypedDict):
+    """A part of an explanation step: text, or a citation (``laws``: the clauses cited, its
+    ``text`` as printed, ``Law 64A1`` or ``Laws 59, 61A``)."""
+
+    text: str
+    laws: NotRequired[list[str]]
+
+
+class RevokeSwingJSON(TypedDict):
+    """What one revoke changed double-dummy."""
+
+    trick: int
+    player: str
+    card: str
+    declarer_tricks_before: int
+    declarer_tricks_after: int
+    declarer_gain: int
+
+
+class TraceJSON(TypedDict):
+    """Declarer's double-dummy total before each card and each trick (``--trace``)."""
+
+    declarer_expectation_by_card: list[int]
+    declarer_expectation_by_trick: list[int]
+    revokes: list[RevokeSwingJSON]
+
+
+class SolverJSON(TypedDict):
+    """The solver's work for this ruling."""
+
+    solve_calls: int
+    batch_calls: int
+    trace_calls: int
+    cache_hits: int
+    table_calls: int
+    engine_calls: int
+    seconds: float
+
+
+class RulingJSON(TypedDict):
+    """One ruling (``revoke-equity/ruling@2``)."""
+
+    format: str
+    board: int
+    laws: str
+    contract: str
+    declarer: str
+    vulnerable: str
+    noticed: str
+    table: ResultJSON
+    revokes: list[RevokeJSON]
+    rectifications: list[RectificationJSON]
+    transferred: int
+    mechanical: MechanicalJSON
+    equity: EquityJSON | None
+    recommendation: RecommendationJSON
+    explanation: list[str]
+    steps: list[list[StepPartJSON]]
+    handviewer: str
+    law_62D: NotRequired[TwelfthTrickJSON]
+    trace: NotRequired[TraceJSON]
+    solver: NotRequired[SolverJSON]

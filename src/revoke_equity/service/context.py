@@ -1,0 +1,76 @@
+"""What the routes share: the ruling log, the worker pool and the limits, and how one case is
+ruled or one body read in a worker."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from pathlib import Path
+from typing import Any
+
+from revoke_equity import __version__
+from revoke_equity.equity.estimate import EstimateOptions
+from revoke_equity.service.connections import READ_TIMEOUT
+from revoke_equity.service.inputs import ReadRequest
+from revoke_equity.service.responses import located
+from revoke_equity.service.store import RulingLog
+from revoke_equity.service.workers import (
+    BudgetExceeded,
+    RulingFailed,
+    WorkerPool,
+    WorkerUnavailable,
+)
+
+__all__ = ["ServiceContext"]
+
+log = logging.getLogger("revoke_equity.service")
+
+class ServiceContext:
+    """What the routes share: the log, the worker pool and the limits."""
+
+    def __init__(self, db_path: Path, pool: WorkerPool, time_budget: float, max_body: int,
+                 read_timeout: float = READ_TIMEOUT) -> None:
+        self.db_path = db_path
+        self.pool = pool
+        self.workers = pool.size
+        self.time_budget = time_budget
+        self.max_body = max_body
+        self.read_timeout = read_timeout
+        self.store: RulingLog | None = None
+
+    async def start(self) -> None:
+        self.store = await asyncio.to_thread(RulingLog, self.db_path)
+        await self.pool.start()
+        log.info("revoke-equity %s: %d workers, time budget %g s, ruling log %s",
+                 __version__, self.workers, self.time_budget, self.db_path)
+
+    async def stop(self) -> None:
+        await self.pool.close()
+        if self.store is not None:
+            self.store.close()
+
+    async def rule_one(self, case: Any, budget: float, options: EstimateOptions | None = None
+                       ) -> tuple[int, dict[str, Any]]:
+        """``(200, ruling)`` or ``(status, error dict)`` for one case."""
+        try:
+            return 200, await self.pool.rule(case, budget, options)
+        except RulingFailed as exc:
+            status = {"case": 422, "solver": 503}.get(exc.kind, 500)
+            fields = exc.fields if exc.kind == "case" else {"message": exc.message}
+            return status, located(fields, case.board)
+        except BudgetExceeded as exc:
+            return 504, located({"message": str(exc)}, case.board)
+        except WorkerUnavailable as exc:
+            return 503, located({"message": str(exc)}, case.board)
+
+    async def read(self, text: str, fmt: str | None, budget: float) -> tuple[int, Any]:
+        """``(200, boards)`` of a body, read in a worker within ``budget``, or ``(status, error
+        dict)``: a reader is linear, but the text is untrusted; it never runs in this process."""
+        try:
+            return 200, await self.pool.read(ReadRequest(text, fmt), budget)
+        except BudgetExceeded as exc:
+            return 504, located({"message": str(exc)}, None)
+        except WorkerUnavailable as exc:
+            return 503, located({"message": str(exc)}, None)
+        except RulingFailed as exc:  # a reader bug: the body cannot be read, the service goes on
+            return 422, located({"message": f"request body: cannot be read ({exc.message})"}, None)

@@ -1,0 +1,97 @@
+"""The ruling log's routes (``GET /api/v1/rulings``, ``/export``, ``/{id}``) and
+``GET /api/v1/health``."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Iterator
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Query
+from fastapi.responses import JSONResponse, StreamingResponse
+
+from revoke_equity import __version__
+from revoke_equity.io import case_from_dict
+from revoke_equity.service.context import ServiceContext
+from revoke_equity.service.inputs import board_view
+from revoke_equity.service.openapi import ERROR_SCHEMA
+from revoke_equity.service.responses import error_response
+
+__all__ = ["add_log_routes"]
+
+log = logging.getLogger("revoke_equity.service")
+
+
+def add_log_routes(app: FastAPI, service: ServiceContext) -> None:
+    """The log's routes and the health route on ``app``."""
+
+    @app.get("/api/v1/rulings", tags=["rulings"], summary="The ruling log, newest first")
+    async def list_rulings(
+        limit: Annotated[int, Query(ge=1, le=500)] = 50,
+        offset: Annotated[int, Query(ge=0)] = 0,
+    ) -> dict[str, Any]:
+        assert service.store is not None
+        total, rows = await asyncio.to_thread(service.store.page, limit, offset)
+        return {"total": total, "limit": limit, "offset": offset,
+                "items": [r.summary() for r in rows]}
+
+    @app.get("/api/v1/rulings/export", tags=["rulings"],
+             summary="Every stored ruling as JSON lines, oldest first",
+             response_class=StreamingResponse,
+             responses={200: {"content": {"application/x-ndjson": {}},
+                              "description": "one record per line: id, created, version, laws, "
+                                             "board, case, ruling"}})
+    async def export_rulings() -> StreamingResponse:
+        assert service.store is not None
+        store = service.store
+
+        def lines() -> Iterator[bytes]:
+            for row in store.export():
+                yield (json.dumps(row.as_dict(), ensure_ascii=False, separators=(",", ":"))
+                       + "\n").encode()
+
+        return StreamingResponse(
+            lines(), media_type="application/x-ndjson",
+            headers={"content-disposition": 'attachment; filename="revoke-equity-rulings.jsonl"'})
+
+    @app.get("/api/v1/rulings/{ruling_id}", tags=["rulings"],
+             summary="One stored ruling, as POST answered it",
+             responses={404: {"description": "No ruling with this id",
+                              "content": {"application/json": {"schema": ERROR_SCHEMA}}}})
+    async def get_ruling(
+        ruling_id: str,
+        include_case: Annotated[bool, Query(
+            description="add `case`, `hands`, `tricks`, `dummy` and `handviewer_url`, as POST "
+                        "does")] = False,
+    ) -> Any:
+        assert service.store is not None
+        row = await asyncio.to_thread(service.store.get, ruling_id)
+        if row is None:
+            return error_response(404, f"no ruling with id {ruling_id!r}")
+        item = {**row.ruling, "id": row.id, "created": row.created}  # the POST answer's shape
+        if include_case:
+            item.update(await asyncio.to_thread(_stored_view, row.case))
+        return JSONResponse(item)
+
+    @app.get("/api/v1/health", tags=["service"], summary="Version, ruling log and workers")
+    async def health() -> JSONResponse:
+        assert service.store is not None
+        db = await asyncio.to_thread(service.store.check)
+        workers = service.pool.status()
+        serving = db["ok"] and workers["alive"] >= 1
+        status = "ok" if serving and workers["alive"] == workers["configured"] else (
+            "degraded" if serving else "down")
+        body = {"status": status, "version": __version__, "time_budget": service.time_budget,
+                "max_body": service.max_body, "db": db, "workers": workers}
+        return JSONResponse(body, status_code=200 if serving else 503)
+
+
+def _stored_view(case_json: dict[str, Any]) -> dict[str, Any]:
+    try:
+        return board_view(case_from_dict(case_json))
+    except Exception:  # a record from another version that no longer reads: show the ruling alone
+        log.warning("stored case could not be re-read for display", exc_info=True)
+        return {"case": case_json, "hands": None, "tricks": None, "dummy": None,
+                "handviewer_url": None}

@@ -1,0 +1,196 @@
+"""``POST /api/v1/rulings``: read the body in a worker, rule on each board in the worker pool, log
+every ruling, answer the ruling JSON (one board) or a list."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Annotated, Any, Literal
+
+from fastapi import FastAPI, Query, Request
+from fastapi.responses import JSONResponse, Response
+
+from revoke_equity import __version__
+from revoke_equity.equity.estimate import (
+    DEFAULT_PLAYOUTS,
+    DEFAULT_SEED,
+    DEFAULT_WORLDS,
+    EstimateOptions,
+)
+from revoke_equity.errors import CaseError
+from revoke_equity.io import apply_overrides, case_to_dict
+from revoke_equity.model.distribution import LIKELY, PROBABLE
+from revoke_equity.model.edition import DEFAULT_EDITION, EDITIONS
+from revoke_equity.service.body import BodyTimeout, BodyTooLarge, ClientGone, read_body
+from revoke_equity.service.context import ServiceContext
+from revoke_equity.service.inputs import (
+    UnsupportedMediaType,
+    board_view,
+    case_error_dict,
+    decode_body,
+    format_for,
+)
+from revoke_equity.service.openapi import ERROR_SCHEMA, REQUEST_BODY
+from revoke_equity.service.responses import error_response
+from revoke_equity.service.store import LoggedRuling, new_id, utc_now
+
+__all__ = ["add_rule_route"]
+
+log = logging.getLogger("revoke_equity.service")
+
+Laws = Literal[EDITIONS]  # type: ignore[valid-type]  # the editions' names
+NoticedValue = Literal["during-play", "end-of-play", "after-next-deal-call", "after-round"]
+EstimateName = Literal["sd", "dd", "table"]
+PlayerClass = Literal["expert", "strong", "club"]
+
+
+def add_rule_route(app: FastAPI, service: ServiceContext) -> None:
+    """``POST /api/v1/rulings`` on ``app``."""
+
+    @app.post(
+        "/api/v1/rulings",
+        tags=["rulings"],
+        summary="Rule on the board(s) of a JSON case, PBN, LIN or handviewer link",
+        openapi_extra={"requestBody": REQUEST_BODY},
+        responses={
+            200: {"description": "The ruling JSON (docs/ruling-format.md) with its `id`; a list for "
+                                 "several boards, where a bad board is `{\"board\", \"error\"}`.",
+                  "content": {"application/json": {"schema": {"type": ["object", "array"]}}}},
+            413: {"description": "Body over 1 MiB",
+                  "content": {"application/json": {"schema": ERROR_SCHEMA}}},
+            415: {"description": "Unknown Content-Type",
+                  "content": {"application/json": {"schema": ERROR_SCHEMA}}},
+            422: {"description": "No board could be read or ruled; `errors` says where",
+                  "content": {"application/json": {"schema": ERROR_SCHEMA}}},
+            503: {"description": "No worker free in time, a worker died, or the solver failed",
+                  "content": {"application/json": {"schema": ERROR_SCHEMA}}},
+            504: {"description": "The ruling exceeded its time budget (the worker was replaced)",
+                  "content": {"application/json": {"schema": ERROR_SCHEMA}}},
+        },
+    )
+    async def create_rulings(
+        request: Request,
+        laws: Annotated[Laws | None, Query(description="law edition; default: the case's "
+                                                       f"own, else {DEFAULT_EDITION}")] = None,
+        noticed: Annotated[NoticedValue | None, Query(
+            description="when attention was first drawn to the revoke; default: the case's own, "
+                        "else end-of-play")] = None,
+        board: Annotated[int | None, Query(ge=1, description="rule on this board of the input "
+                                                             "only")] = None,
+        include_case: Annotated[bool, Query(
+            description="add `case`, `hands`, `tricks`, `dummy` and `handviewer_url` to each "
+                        "ruling (what the web page draws)")] = False,
+        time_budget: Annotated[float | None, Query(
+            gt=0, description="seconds per board, and for reading the body; may only lower the "
+                                "server's budget")] = None,
+        estimate: Annotated[EstimateName, Query(
+            description="the estimate of the likely result the score rests on: sd single-dummy "
+                        "play, dd double-dummy, table the table's later cards kept")] = "sd",
+        also: Annotated[str, Query(description="more estimates to show, e.g. `dd,table`")] = "",
+        players: Annotated[PlayerClass, Query(
+            description="class of player of the sd and table estimates")] = "strong",
+        seed: Annotated[int, Query(ge=0, lt=2**63, description="seed of the sampled layouts "
+                                                                "and playouts")] = DEFAULT_SEED,
+        worlds: Annotated[int, Query(ge=1, le=200, description="layouts per single-dummy "
+                                                               "decision")] = DEFAULT_WORLDS,
+        playouts: Annotated[int, Query(ge=1, le=10_000, description="sampled playouts when exact "
+                                       "propagation is too large")] = DEFAULT_PLAYOUTS,
+        likely: Annotated[float, Query(gt=0, le=1, description="probability of a likely "
+                                                               "result")] = LIKELY,
+        probable: Annotated[float, Query(gt=0, le=1, description="probability of a result at "
+                                                                 "all probable")] = PROBABLE,
+    ) -> Any:
+        try:
+            options = EstimateOptions(
+                estimate=estimate, players=players, seed=seed, worlds=worlds, playouts=playouts,
+                likely=likely, probable=probable,
+                extra=tuple(n.strip() for n in also.split(",") if n.strip()))
+        except ValueError as exc:
+            return error_response(422, str(exc))
+        try:
+            fmt = format_for(request.headers.get("content-type"))
+        except UnsupportedMediaType as exc:
+            return error_response(415, str(exc))
+        try:
+            data = await read_body(request, service.max_body, service.read_timeout)
+        except BodyTooLarge:
+            return error_response(
+                413, f"the request body is larger than {service.max_body // 1024} KiB; "
+                     "send fewer boards per request", headers={"connection": "close"})
+        except BodyTimeout:
+            return error_response(
+                408, f"the request body did not arrive within {service.read_timeout:g} s",
+                headers={"connection": "close"})
+        except ClientGone as exc:
+            client = request.client.host if request.client else "a client"
+            log.info("%s disconnected before sending the whole request body (%d bytes came)",
+                     client, exc.received)
+            return Response(status_code=400)
+        if not data.strip():
+            return error_response(422, "the request body is empty: send a JSON case, PBN, LIN "
+                                        "or a handviewer link")
+        text = decode_body(data, fmt)
+        budget = service.time_budget if time_budget is None else min(time_budget,
+                                                                     service.time_budget)
+        status, entries = await service.read(text, fmt, budget)
+        if status != 200:
+            return error_response(status, entries["message"], [entries])
+        if board is not None:
+            numbers = sorted({e.board for e in entries if e.board is not None})
+            entries = [e for e in entries if e.board == board]
+            if not entries:
+                listed = ", ".join(str(n) for n in numbers) or "none numbered"
+                return error_response(422, f"no board {board} in the input (boards: {listed})")
+        if not entries:
+            return error_response(422, "the input holds no board")
+        # A many-board file keeps at most one board per worker waiting at a time, so its later
+        # boards are not charged the queue time of its earlier ones, and other requests get turns.
+        in_flight = asyncio.Semaphore(service.workers)
+
+        async def one(entry: Any) -> tuple[int, dict[str, Any], Any]:
+            if entry.error is not None or entry.case is None:
+                return 422, entry.error, None
+            try:
+                case = apply_overrides(entry.case, laws=laws, noticed=noticed)
+            except CaseError as exc:
+                return 422, case_error_dict(exc), None
+            async with in_flight:
+                status, payload = await service.rule_one(case, budget, options)
+            return status, payload, case
+
+        results = await asyncio.gather(*(one(e) for e in entries))
+        created = utc_now()
+        rows: list[LoggedRuling] = []
+        out: list[dict[str, Any]] = []
+        for (status, payload, case), entry in zip(results, entries, strict=True):
+            if status != 200:
+                out.append({"board": entry.board if entry.board is not None else payload["board"],
+                            "status": status, "error": payload})
+                continue
+            row = LoggedRuling(new_id(), created, __version__, str(case.laws), case.board,
+                               case_to_dict(case), payload)
+            rows.append(row)
+            item = {**payload, "id": row.id, "created": created}
+            if include_case:
+                item.update(await asyncio.to_thread(board_view, case))
+            out.append(item)
+        if rows:
+            assert service.store is not None
+            try:
+                await asyncio.to_thread(service.store.add, rows)
+            except Exception as exc:  # sqlite3.Error, OSError: no ruling leaves unlogged
+                log.exception("ruling log write failed")
+                return error_response(503, f"the ruling log could not be written ({exc}); "
+                                            "no ruling was given")
+        if len(entries) == 1:
+            item = out[0]
+            if "error" in item:
+                return error_response(item["status"], item["error"]["message"], [item["error"]])
+            return JSONResponse(item)
+        if not rows:
+            statuses = [item["status"] for item in out]
+            status = 422 if 422 in statuses else statuses[0]
+            errors = [item["error"] for item in out]
+            return error_response(status, f"none of the {len(out)} boards could be ruled; "
+                                           f"first: {errors[0]['message']}", errors)
+        return JSONResponse(out)
