@@ -121,6 +121,29 @@ def test_1997_adjusts_on_the_12c2_score() -> None:
     assert r1997.adjusted and r1997.split is not None
     assert r1997.split.non_offenders_declarer_tricks == 10
     assert "12C2" in r1997.reason
+    assert (r1997.enter, r1997.non_offenders) == ("split", Side.NS)
+
+
+def test_1997_split_pair_is_what_each_side_enters() -> None:
+    """1997, EW revoked against 4S by South: NS get the most favourable likely result (10 tricks,
+    +420), EW the most unfavourable at all probable one (11 tricks: EW -450), each in the
+    scoring program; the weighted score (12C3) is not entered. 2017 enters the weighted score."""
+    from revoke_equity.report.score_entry import score_to_enter
+
+    def entered(edition: Edition) -> list[tuple[float, str]]:
+        r = adjudicate(edition, transfer(["64B3"], Side.EW, table=9, transferred=0), 9, "64B3",
+                       [candidate({10: 0.5, 11: 0.3, 9: 0.2})], score)
+        assert r.weighted is not None and r.split is not None and r.non_offenders is not None
+        rec = {"adjusted": r.adjusted, "declarer_tricks": r.declarer_tricks, "enter": r.enter,
+               "score_ns": score(r.declarer_tricks), "weighted": weighted_json(r.weighted),
+               "split": split_json(r.split, r.non_offenders)}
+        return [(s.score, s.text) for s in score_to_enter({"contract": "4S", "recommendation": rec})]
+
+    assert entered(E1997) == [(420, "NS: 4S= +420 (Law 12C2, the non-offenders' score)"),
+                              (-450, "EW: 4S+1 -450 (Law 12C2, the offenders' score)")]
+    assert entered(E2017) == [
+        (335.0, "NS: 30% of 4S+1 +450, 50% of 4S= +420, 20% of 4S-1 -50 (= +335)"),
+        (-335.0, "EW: 30% of 4S+1 -450, 50% of 4S= -420, 20% of 4S-1 +50 (= -335)")]
 
 
 def test_thresholds_change_what_is_likely() -> None:
@@ -207,7 +230,8 @@ def test_the_json_of_a_weighted_and_a_split_score() -> None:
     r = adjudicate(E2017, transfer(["64B3"], Side.EW, table=9, transferred=0), 9, "64B3",
                    [candidate({10: 0.5, 11: 0.3, 9: 0.2})], score)
     assert r.split is not None
-    assert split_json(r.split) == {"law": "12C1(e)",
+    assert r.non_offenders is Side.NS and r.enter == "weighted"
+    assert split_json(r.split, Side.NS) == {"law": "12C1(e)", "non_offending_side": "NS",
                                    "non_offenders": {"declarer_tricks": 10, "score_ns": 420},
                                    "offenders": {"declarer_tricks": 11, "score_ns": 450}}
 

@@ -8,7 +8,8 @@ under every edition and every ``noticed`` value, and on seeded synthetic cases.
   mechanical one;
 - "the result stands" only when the recommended score is the table's; Law 12B2 cited only when a
   transfer gave the non-offenders more than the likely result; the offending side named;
-- the labels of each edition (64C / 64C1 / 64C2a / 64C2b; 12C1(c) / 12C1(e); 1997: 12C3 / 12C2).
+- the labels of each edition (64C / 64C1 / 64C2a / 64C2b; 12C1(c) / 12C1(e); 1997: 12C3 / 12C2);
+- the score to enter for each side is the one the reason names (1997: the split pair of 12C2).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import pytest
 from revoke_equity.equity.estimate import EstimateOptions
 from revoke_equity.io.json_case import case_from_dict
 from revoke_equity.model import Case, Edition, Noticed
+from revoke_equity.report.score_entry import score_to_enter
 from revoke_equity.ruling import Ruling, rule
 from revoke_equity.synthetic import play_with_revoke, random_deal
 
@@ -103,6 +105,38 @@ def check(ruling: Ruling, dds: Any) -> None:
         assert f"{side} (the offending side)" in rec.reason or f"{side} revoked" in rec.reason
     if ruling.established and ruling.transfer.offending_side is None:
         assert "Both sides revoked" in rec.reason
+    check_score_to_enter(ruling, data)
+
+
+def check_score_to_enter(ruling: Ruling, data: dict[str, Any]) -> None:
+    """The score the hand-off to the scoring program enters for each side is the one the reason
+    sentence tells the Director to enter: one result, the weighted score, or (1997, one side
+    offended) each side's own 12C2 score."""
+    rec = ruling.recommendation
+    ns, ew = score_to_enter(data)
+    expected = {"result": "result", "weighted": "weighted", "split": "split"}[rec.enter]
+    if not rec.adjusted:
+        assert expected == "result"
+    elif ruling.transfer.offending_side is None or ruling.case.laws is not Edition.LAWS_1997:
+        assert expected == "weighted"
+    else:
+        assert expected == "split"
+    if expected == "split":
+        assert rec.split is not None and ruling.transfer.offending_side is not None
+        ns_offended = ruling.transfer.offending_side.value == "NS"
+        assert ns.score == (rec.split.offenders_score_ns if ns_offended
+                            else rec.split.non_offenders_score_ns)
+        assert -ew.score == (rec.split.non_offenders_score_ns if ns_offended
+                             else rec.split.offenders_score_ns)
+        assert f"NS {ns.score:+d}" in rec.reason and f"NS {-ew.score:+d}" in rec.reason
+    else:
+        assert ew.score == -ns.score
+        if ruling.established:  # else "No revoke was established: the table result stands."
+            assert f"NS {ns.score:+g}" in rec.reason, (ns.score, rec.reason)
+        if expected == "weighted":
+            assert rec.weighted is not None and ns.score == rec.weighted.score_ns
+        else:
+            assert ns.score == data["recommendation"]["score_ns"]
 
 
 @pytest.mark.parametrize("noticed", list(Noticed), ids=lambda n: n.value)

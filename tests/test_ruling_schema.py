@@ -89,7 +89,7 @@ def test_the_checker_finds_a_missing_an_extra_and_a_mistyped_field() -> None:
         "$.declarer_tricks: True, not a whole number"]
     rec = {"law": "64A1", "adjusted": False, "estimate": None, "declarer_tricks": 9,
            "score_ns": 100, "words": "rectified result", "reason": "r", "label": "Law 64A1",
-           "established_revoke": True}
+           "established_revoke": True, "enter": "result"}
     assert mismatches(rec, schema.RecommendationJSON) == []
     assert mismatches({**rec, "likely": [9, "10"]}, schema.RecommendationJSON) == [
         "$.likely[1]: '10', not a whole number"]
@@ -146,7 +146,7 @@ _DOC_VALUES = {
     "revoke-equity/ruling@2", "follow-suit", "penalty-card", "null", "none", "dd", "sd",
     "exact", "sampled", "expert", "strong", "club", "62D", "64A1", "64A2", "64B3", "64C1", "64C2a",
     "64C2b", "12C1(c)", "12C1(e)", "12C3", "12C2", "the result stands", "rectified result",
-    "corrected result", "adjusted score", "Law 64A1", "no revoke",
+    "corrected result", "adjusted score", "Law 64A1", "no revoke", "result", "NS", "EW",
 }
 
 

@@ -84,6 +84,10 @@ class SplitScore:
     offenders_score_ns: int
 
 
+RESULT, WEIGHTED, SPLIT = "result", "weighted", "split"
+"""The scores a Director can be told to enter (:attr:`Recommendation.enter`)."""
+
+
 @dataclass(frozen=True)
 class Recommendation:
     """The score the laws lead to, and why."""
@@ -100,6 +104,12 @@ class Recommendation:
     """The clause (``C1``, ``C2a``, ``C2b``) of the comparison the recommendation rests on."""
     weighted: WeightedScore | None = None
     split: SplitScore | None = None
+    enter: str = RESULT
+    """Which score the Director enters: :data:`RESULT` (one result: ``declarer_tricks``),
+    :data:`WEIGHTED` or :data:`SPLIT` (the split pair: 1997's Law 12C2 score)."""
+    non_offenders: Side | None = None
+    """The non-offending side (``None``: no established revoke, or both sides revoked)."""
+
 
 
 def weighted_score(distribution: TrickDistribution, favour: Callable[[int], float], score: Score,
@@ -173,7 +183,7 @@ def adjudicate(
             mechanical_law, False, mechanical_tricks,
             f"{offending} revoked; no estimate of the likely result was made, so enter the "
             f"{noun} NS {mechanical_score:+d} (Law {mechanical_law}).",
-            words, estimate)
+            words, estimate, non_offenders=non_offenders)
     best: tuple[float, Candidate, WeightedScore, SplitScore] | None = None
     for candidate in candidates:
         dist = candidate.distribution
@@ -199,10 +209,11 @@ def adjudicate(
             mechanical_law, False, mechanical_tricks,
             f"{offending} (the offending side) revoked; {why}: enter the {noun} NS "
             f"{mechanical_score:+d} (Law {mechanical_law}).",
-            words, estimate, law_first.clause)
+            words, estimate, law_first.clause, non_offenders=non_offenders)
     _, chosen, weighted, split = best
     tricks = most_likely(chosen.distribution, favour)
-    if rules(edition).split_pair_is_the_score:
+    entered = SPLIT if rules(edition).split_pair_is_the_score else WEIGHTED
+    if entered == SPLIT:
         enter = (f"the non-offenders' score NS {split.non_offenders_score_ns:+d} and the "
                  f"offenders' NS {split.offenders_score_ns:+d} (Law {split.law})")
     else:
@@ -211,7 +222,7 @@ def adjudicate(
               f"scored more without the revoke than the {noun} NS {mechanical_score:+d} gives "
               f"them: enter the adjusted score under Law {chosen.law}, {enter}.")
     return Recommendation(chosen.law, True, tricks, reason, "adjusted score", estimate,
-                          chosen.clause, weighted, split)
+                          chosen.clause, weighted, split, entered, non_offenders)
 
 
 def _both_sides(edition: Edition, table: int, candidates: Sequence[Candidate],
@@ -242,7 +253,7 @@ def _both_sides(edition: Edition, table: int, candidates: Sequence[Candidate],
         f"Both sides revoked, so the score is adjusted to the likely result had no revoke "
         f"occurred: enter the adjusted score under Law {chosen.law}, the weighted score NS "
         f"{weighted.score_ns:+g} ({weighted.notation()}).",
-        "adjusted score", estimate, chosen.clause, weighted, None)
+        "adjusted score", estimate, chosen.clause, weighted, None, WEIGHTED)
 
 
 def _words(recommended: int, table: int, law: Law) -> str:

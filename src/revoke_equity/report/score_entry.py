@@ -2,13 +2,18 @@
 
 Directors enter a weighted score (Law 12C1(c); 12C3 in 1997) component by component, as
 "NS: 60% of 4S= +620, 40% of 4S-1 -100": the scoring program scores each component (in IMPs or
-matchpoints) and weights the results, never the averaged score. So when the recommendation is an
-adjusted score with a weighted score, the line lists the components, each as the contract's result
-and its score for that side, then the weighted total; otherwise it is the one recommended result.
+matchpoints) and weights the results, never the averaged score. So when the score to enter is a
+weighted score, the line lists the components, each as the contract's result and its score for
+that side, then the weighted total. Under 1997's Law 12C2 (``enter`` is ``split``) each side gets
+its own result: the non-offenders the most favourable likely one, the offenders the most
+unfavourable at all probable one, so the two sides' scores need not balance. Otherwise it is the
+one recommended result.
 
 Everything here reads the ruling as the dict of ``Ruling.to_dict()`` (``docs/ruling-format.md``):
 ``recommendation`` (``adjusted``, ``declarer_tricks``, ``score_ns`` and, when present,
-``weighted.components``, each with ``declarer_tricks``, ``score_ns`` and ``weight``).
+``weighted.components``, each with ``declarer_tricks``, ``score_ns`` and ``weight``), ``enter``
+and ``split``. A ruling without ``enter`` (logged by an older version) enters its weighted score
+when adjusted.
 """
 
 from __future__ import annotations
@@ -49,12 +54,12 @@ def contract_result(contract: str, declarer_tricks: int) -> str:
 
 
 def weighted_components(ruling: Mapping[str, Any]) -> list[tuple[int, int, int]] | None:
-    """``[(percent, declarer_tricks, score_ns), ...]`` of the weighted score that the recommendation
-    rests on (an adjusted score that has one), best for declarer first; else None. A weight may be
-    a fraction (0.6) or a percentage (60)."""
+    """``[(percent, declarer_tricks, score_ns), ...]`` of the weighted score to enter, best for
+    declarer first; else None. A weight may be a fraction (0.6) or a percentage (60)."""
     rec = ruling.get("recommendation") or {}
     weighted = rec.get("weighted")
-    if not rec.get("adjusted") or not isinstance(weighted, Mapping):
+    if not rec.get("adjusted") or not isinstance(weighted, Mapping) or \
+            rec.get("enter", "weighted") != "weighted":
         return None
     components = weighted.get("components") or []
     if not components:
@@ -73,22 +78,28 @@ def score_to_enter(ruling: Mapping[str, Any]) -> list[SideScore]:
     matchpoints, converted one by one and then weighted, as the scoring program does."""
     contract = str(ruling["contract"])
     rec = ruling.get("recommendation") or {}
-    components = weighted_components(ruling) or [
-        (100, int(rec["declarer_tricks"]), int(rec["score_ns"]))]
-    weighted = len(components) > 1 or components[0][0] != 100 or weighted_components(ruling)
+    weighted = weighted_components(ruling)
+    split = rec.get("split") if rec.get("enter") == "split" else None
     out = []
     for side in SIDES:
         sign = 1 if side == "NS" else -1
         if weighted:
+            components = weighted
             total = sum(p * s for p, _, s in components) / 100 * sign
             parts = ", ".join(f"{p}% of {contract_result(contract, t)} {_points(s * sign)}"
                               for p, t, s in components)
             text = f"{side}: {parts} (= {_points(total)})"
             score: float = round(total, 2)
         else:
-            _, tricks, score_ns = components[0]
-            score = score_ns * sign
-            text = f"{side}: {contract_result(contract, tricks)} {_points(score)}"
+            who = ""
+            result = rec
+            if isinstance(split, Mapping):  # 1997's Law 12C2: each side its own result
+                ours = split["non_offending_side"] == side
+                result = split["non_offenders" if ours else "offenders"]
+                who = f" (Law {split['law']}, the {'non-' if ours else ''}offenders' score)"
+            components = [(100, int(result["declarer_tricks"]), int(result["score_ns"]))]
+            score = components[0][2] * sign
+            text = f"{side}: {contract_result(contract, components[0][1])} {_points(score)}{who}"
         text += _converted(ruling.get("comparison"), components, side)
         out.append(SideScore(side, score, text))
     return out

@@ -180,7 +180,7 @@ class Ruling:
             "law": str(r.law), "adjusted": r.adjusted, "estimate": r.estimate,
             "declarer_tricks": r.declarer_tricks, "score_ns": self.score(r.declarer_tricks),
             "words": r.words, "reason": r.reason, "label": law_label(r.law),
-            "established_revoke": r.law is not Law.NONE,
+            "established_revoke": r.law is not Law.NONE, "enter": r.enter,
         }
         estimate = self.estimate
         if estimate is not None:
@@ -191,5 +191,6 @@ class Ruling:
         if r.weighted is not None:
             out["weighted"] = weighted_json(r.weighted)
         if r.split is not None:
-            out["split"] = split_json(r.split)
+            assert r.non_offenders is not None  # a split pair has a non-offending side
+            out["split"] = split_json(r.split, r.non_offenders)
         return out

@@ -13,6 +13,7 @@ from revoke_equity.laws.comparison import ComparisonPoint
 from revoke_equity.laws.law import Citation, Sentence
 from revoke_equity.laws.rectification import Rectification
 from revoke_equity.laws.revokes import Revoke
+from revoke_equity.model.seats import Side
 from revoke_equity.ruling.schema import (
     AlternativeJSON,
     ComparisonJSON,
@@ -107,8 +108,8 @@ def weighted_json(weighted: WeightedScore) -> WeightedJSON:
             "score_ns": weighted.score_ns}
 
 
-def split_json(split: SplitScore) -> SplitJSON:
-    return {"law": str(split.law),
+def split_json(split: SplitScore, non_offenders: Side) -> SplitJSON:
+    return {"law": str(split.law), "non_offending_side": non_offenders.name,
             "non_offenders": {"declarer_tricks": split.non_offenders_declarer_tricks,
                               "score_ns": split.non_offenders_score_ns},
             "offenders": {"declarer_tricks": split.offenders_declarer_tricks,

@@ -171,6 +171,8 @@ class SplitJSON(TypedDict):
     """The split pair (Law 12C1(e); 1997: 12C2)."""
 
     law: str
+    non_offending_side: str
+    """``NS`` or ``EW``: the side that gets ``non_offenders``."""
     non_offenders: ResultJSON
     offenders: ResultJSON
 
@@ -183,6 +185,8 @@ class RecommendationJSON(TypedDict):
     """How the law is printed: ``Law 64A1``; ``no revoke`` when ``law`` is ``none``."""
     established_revoke: bool
     """An established revoke was found (false: ``law`` is ``none``)."""
+    enter: str
+    """The score to enter: ``result`` (``declarer_tricks``), ``weighted`` or ``split``."""
     adjusted: bool
     estimate: str | None
     declarer_tricks: int

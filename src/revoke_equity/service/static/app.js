@@ -301,10 +301,11 @@
     if (rec.weighted) {
       const parts = (rec.weighted.components || []).map((c) =>
         Math.round(c.weight * 100) + "% of " + c.declarer_tricks + " (" + scoreText(c.score_ns) + ")");
-      row("Weighted score (" + rec.weighted.law + ")", null, rec.weighted.score_ns, parts.join(" + "), "weighted");
+      row("Weighted score (" + rec.weighted.law + ")" + (rec.enter === "weighted" ? ", to enter" : ""),
+        null, rec.weighted.score_ns, parts.join(" + "), "weighted");
     }
     if (rec.split) {
-      const law = rec.split.law;
+      const law = rec.split.law + (rec.enter === "split" ? ", to enter" : "");
       row("Split score (" + law + "): non-offenders", rec.split.non_offenders.declarer_tricks,
         rec.split.non_offenders.score_ns, "most favourable result that was likely", "split");
       row("Split score (" + law + "): offenders", rec.split.offenders.declarer_tricks,
