@@ -135,6 +135,19 @@ def test_log_concurrent_writers_two_connections(tmp_path: Path) -> None:
         reopened.close()
 
 
+def test_listing_labels_a_ruling_logged_before_labels() -> None:
+    """A ruling logged without ``recommendation.label`` is listed with its law as printed."""
+    def summary(rec: dict[str, object]) -> object:
+        ruling = {"contract": "4S", "recommendation": rec}
+        return LoggedRuling(new_id(), utc_now(), "0.1.0", "2017", 1, {}, ruling).summary()[
+            "recommendation"]["label"]
+
+    assert summary({"law": "none"}) == "no revoke"
+    assert summary({"law": "64A1"}) == "Law 64A1"
+    assert summary({"law": "64C", "label": "Law 64C"}) == "Law 64C"
+    assert summary({"law": "not a law"}) is None
+
+
 def test_log_add_is_all_or_nothing(tmp_path: Path) -> None:
     log = RulingLog(tmp_path / "log.sqlite")
     try:

@@ -22,6 +22,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from revoke_equity.laws.law import Law, law_label
+
 __all__ = ["LoggedRuling", "RulingLog", "new_id", "utc_now"]
 
 SCHEMA_VERSION = 1
@@ -76,9 +78,20 @@ class LoggedRuling:
             "board": self.board, "contract": self.ruling.get("contract"),
             "declarer": self.ruling.get("declarer"),
             "revokes": len(self.ruling.get("revokes") or []),
-            "recommendation": {k: rec.get(k) for k in ("law", "label", "adjusted",
-                                                       "declarer_tricks", "score_ns")},
+            "recommendation": {k: rec.get(k) for k in ("law", "adjusted", "declarer_tricks",
+                                                       "score_ns")} | {"label": _label(rec)},
         }
+
+
+def _label(recommendation: dict[str, Any]) -> str | None:
+    """The recommendation's law as printed; worked out from its law for a ruling logged before
+    the JSON had ``label``."""
+    if recommendation.get("label") is not None:
+        return str(recommendation["label"])
+    try:
+        return law_label(Law(recommendation.get("law")))
+    except ValueError:
+        return None
 
 
 class RulingLog:
