@@ -112,6 +112,28 @@ def test_resume_after_the_process_is_killed(reference: Path, tmp_path: Path) -> 
     assert identity(tmp_path).equals(identity(reference))
 
 
+def test_chunks_with_other_columns_are_refused_and_kept(reference: Path, tmp_path: Path,
+                                                       capsys: Any) -> None:
+    """A run begun by a version that wrote other record columns is not resumed: its complete
+    chunks stay (redoing them would throw the work away), and the message says why; a chunk cut
+    short is still redone."""
+    out = tmp_path / "run"
+    out.mkdir()
+    (out / "chunks").mkdir()
+    (out / "manifest.json").write_bytes((reference / "manifest.json").read_bytes())
+    older = pq.read_table(reference / "chunks" / "chunk-00000.parquet")
+    pq.write_table(older.drop_columns([older.column_names[-1]]), out / "chunks" / "chunk-00000.parquet")
+    with pytest.raises(StudyUsageError, match="other columns"):
+        run_study(PARAMS, out, jobs=1, progress=False)
+    assert (out / "chunks" / "chunk-00000.parquet").exists()
+
+    pq.write_table(older.slice(0, 1), out / "chunks" / "chunk-00000.parquet")  # cut short
+    result = run_study(PARAMS, out, jobs=1, progress=False)
+    assert (result.chunks_resumed, result.chunks_run) == (0, 4)
+    assert "chunk-00000.parquet is incomplete; it is redone" in capsys.readouterr().err
+    assert identity(out).equals(identity(reference))
+
+
 def test_another_study_in_the_same_directory_is_refused(reference: Path, capsys: Any) -> None:
     for other in (replace(PARAMS, seed=8), replace(PARAMS, deals=13),
                   replace(PARAMS, chunk_size=4), replace(PARAMS, editions=PARAMS.editions[:1]),

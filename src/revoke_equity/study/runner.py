@@ -94,37 +94,56 @@ def write_chunk(out: Path, result: ChunkResult) -> Path:
     return path
 
 
-def _chunk_ok(path: Path, rows: int) -> bool:
+def _chunk_state(path: Path, rows: int) -> str:
+    """``complete``, ``incomplete`` (unreadable, or not all its rows: a write cut short) or
+    ``foreign`` (complete, but with other record columns: written by another version)."""
     import pyarrow.parquet as pq
 
     try:
         meta = pq.ParquetFile(path)
-        return bool(meta.metadata.num_rows == rows and meta.schema_arrow.equals(SCHEMA))
+        if meta.metadata.num_rows != rows:
+            return "incomplete"
+        return "complete" if meta.schema_arrow.equals(SCHEMA) else "foreign"
     except Exception:  # an unreadable file is redone, whatever the reason
-        return False
+        return "incomplete"
 
 
 def finished_chunks(out: Path, params: StudyParams) -> set[int]:
-    """Chunks of ``out`` whose file is complete; stray temporary and broken files are removed."""
+    """Chunks of ``out`` whose file is complete; stray temporary and incomplete files are removed.
+
+    Raises :class:`StudyUsageError`, removing nothing, when a complete chunk has other record
+    columns: its cases were studied by another version, and redoing them would throw that work
+    away."""
     chunks = out / "chunks"
     done: set[int] = set()
     if not chunks.is_dir():
         return done
-    for path in chunks.iterdir():
+    redo: list[Path] = []
+    for path in sorted(chunks.iterdir()):
         if path.name.startswith(".") and ".tmp-" in path.name:
-            path.unlink(missing_ok=True)
+            redo.append(path)
             continue
         stem = path.name.removeprefix("chunk-").removesuffix(".parquet")
         if not (path.name.startswith("chunk-") and stem.isdigit()):
             continue
         index = int(stem)
-        rows = len(params.chunk_cases(index)) * len(params.editions)
-        if index < params.chunks and _chunk_ok(path, rows):
+        if index >= params.chunks:
+            redo.append(path)
+            continue
+        state = _chunk_state(path, len(params.chunk_cases(index)) * len(params.editions))
+        if state == "foreign":
+            raise StudyUsageError(
+                f"{path} holds complete records with other columns than this version of "
+                f"revoke-equity writes: finish the run with the version that began it, or use "
+                f"another --out (nothing was removed)")
+        if state == "complete":
             done.add(index)
         else:
-            print(f"revoke-equity study: {path} is incomplete or foreign; it is redone",
-                  file=sys.stderr)
-            path.unlink()
+            redo.append(path)
+    for path in redo:
+        if not path.name.startswith("."):
+            print(f"revoke-equity study: {path} is incomplete; it is redone", file=sys.stderr)
+        path.unlink(missing_ok=True)
     return done
 
 
