@@ -148,3 +148,53 @@ def test_synthetic_single_dummy_and_table(seed: int, dds_solver: Any) -> None:
             assert set(sd.interval) == set(sd.distribution.support)
             for t, (lo, hi) in sd.interval.items():
                 assert lo <= sd.distribution[t] <= hi
+
+
+# Without DDS: late revokes, so that the brute-force solver answers every estimate.
+
+
+def _late(seed: int) -> tuple[Case, EstimateOptions]:
+    from playgen import late_revokes
+
+    rng = random.Random(f"late:{seed}")
+    twice = seed % 3 == 0
+    case = late_revokes(rng, first_card=36, revokes=2 if twice else 1, same_suit=seed % 6 == 0)
+    estimate = ("dd", "sd", "table")[seed % 3]
+    options = EstimateOptions(estimate=estimate, extra=("sd", "table")[: seed % 3], worlds=3,
+                              playouts=20, exact_budget=(0, 2000)[seed % 2])
+    return case, options
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_late_revokes_with_the_brute_force(seed: int) -> None:
+    """The checks above on random late revokes, every estimate with the brute-force solver; the
+    law part is the ruling without a solver; the solver work reported is this ruling's own."""
+    from revoke_equity.solver.bruteforce import BruteForceSolver
+
+    case, options = _late(seed)
+    solver = BruteForceSolver()
+    rule(case, solver, options=EstimateOptions(estimate="dd"), trace=False)  # work before
+    before = solver.stats.as_dict()
+    ruling = rule(case, solver, options=options, trace=False)
+    after = solver.stats.as_dict()
+    check(ruling, solver)
+    assert ruling.solver_stats == pytest.approx({k: after[k] - before[k] for k in after},
+                                                abs=1e-5)
+    assert ruling.solver_stats["solve_calls"] > 0 or not ruling.comparisons
+    law_only = rule(case)
+    assert law_only.comparisons == () and law_only.solver_stats == {}
+    assert (ruling.revokes, ruling.transfer, ruling.mechanical_tricks, ruling.mechanical_law,
+            ruling.twelfth) == (law_only.revokes, law_only.transfer, law_only.mechanical_tricks,
+                                law_only.mechanical_law, law_only.twelfth)
+    assert ruling.trace is None and law_only.trace is None
+    for comparison in ruling.comparisons:
+        assert tuple(comparison.estimates) == options.names
+        for name, estimate in comparison.estimates.items():
+            assert estimate.name == name
+            if name != "dd" and options.exact_budget == 0:
+                assert estimate.parameters["method"] == "sampled"
+    rec = ruling.recommendation
+    if ruling.comparisons:
+        assert rec.estimate == options.estimate
+        assert law_only.recommendation.estimate is None
+    assert ruling.explanation
