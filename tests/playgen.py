@@ -13,6 +13,7 @@ from revoke_equity.model import (
     Deal,
     Edition,
     Noticed,
+    PenaltyCard,
     Position,
     Seat,
     Strain,
@@ -29,8 +30,8 @@ from revoke_equity.synthetic import (
 
 with_revoke_at = play_with_revoke
 
-__all__ = ["late_revokes", "legal_choice", "make_case", "play_out", "random_deal", "revoke_options",
-           "with_revoke_at"]
+__all__ = ["late_penalty_cards", "late_revokes", "legal_choice", "make_case", "play_out",
+           "random_deal", "revoke_options", "with_revoke_at"]
 
 
 def make_case(deal: Deal, contract: str, declarer: str, play: Sequence[Card],
@@ -72,3 +73,26 @@ def late_revokes(rng: random.Random, *, first_card: int, revokes: int = 1,
             return Case(deal, contract, declarer, tuple(play),
                         vulnerable=rng.choice(list(Vulnerability)),
                         laws=rng.choice(list(Edition)), noticed=rng.choice(list(Noticed)))
+
+
+def late_penalty_cards(rng: random.Random, *, first_card: int, cards: int) -> Case:
+    """A random legal play in which a defender who discards (unable to follow) from card
+    ``first_card`` on had ``cards`` other cards of his hand on the table as major penalty cards
+    from that trick: his discard is a failure to play one (Law 50D1)."""
+    while True:
+        deal = random_deal(rng)
+        contract = Contract(rng.randint(1, 7), rng.choice(list(Strain)))
+        declarer = rng.choice([Seat.N, Seat.E, Seat.S, Seat.W])
+        play = play_out(deal, contract, declarer, rng)
+        position = Position.initial(deal, contract.strain.trump, declarer.next)
+        for index, card in enumerate(play):
+            seat, led = position.to_move, position.suit_led
+            others = sorted((c for c in position.hand(seat) if c != card), key=str)
+            if (index >= first_card and seat.side is not declarer.side and led is not None
+                    and card.suit is not led and len(others) >= cards):
+                trick = index // 4 + 1
+                penalty = tuple(PenaltyCard(seat, c, trick) for c in rng.sample(others, cards))
+                return Case(deal, contract, declarer, play, penalty_cards=penalty,
+                            vulnerable=rng.choice(list(Vulnerability)),
+                            laws=rng.choice(list(Edition)), noticed=rng.choice(list(Noticed)))
+            position = position.play(card)

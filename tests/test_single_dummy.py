@@ -620,20 +620,24 @@ def test_the_modal_line_plays_the_most_probable_card_to_the_end() -> None:
 
 
 def _late_points(seed: int) -> tuple[Any, list[Any]]:
-    """Comparison points of a random late revoke (three tricks left), or of a player's two in a
-    suit (from four tricks left)."""
+    """Comparison points of a random late revoke (three tricks left), of a player's two in a
+    suit (from four tricks left, 1997), or of a defender's failure to play a penalty card (one
+    or two of them: declarer designates)."""
     from revoke_equity.laws.comparison import comparison_points
     from revoke_equity.laws.rectification import rectify
     from revoke_equity.laws.revokes import find_revokes
     from revoke_equity.model.play import replay
 
-    from playgen import late_revokes
+    from playgen import late_penalty_cards, late_revokes
 
     rng = random.Random(f"sd:{seed}")
-    twice = seed % 2 == 0
-    case = late_revokes(rng, first_card=40 - 4 * twice, revokes=1 + twice, same_suit=twice)
-    if twice:  # the 1997 extra trick of a kept 64A2 revoke may turn on the replay
-        case = dataclasses.replace(case, laws=Edition.LAWS_1997)
+    if seed % 4 == 3:
+        case = late_penalty_cards(rng, first_card=36, cards=2 if seed % 8 == 3 else 1)
+    elif seed % 2 == 0:  # the 1997 extra trick of a kept 64A2 revoke may turn on the replay
+        case = dataclasses.replace(late_revokes(rng, first_card=36, revokes=2, same_suit=True),
+                                   laws=Edition.LAWS_1997)
+    else:
+        case = late_revokes(rng, first_card=40)
     record = replay(case)
     revokes = find_revokes(record)
     return record, list(comparison_points(record, revokes, rectify(record, revokes, case.laws),
@@ -662,7 +666,10 @@ def _options_policy(record: Any, point: Any, options: Any) -> tuple[Line, Any, A
 
     def play(line: Line) -> Any:
         if line.first:
-            return sd.choose(line.position, line.voids, among=point.choices,
+            led = line.position.suit_led
+            shows_out = led is not None and all(c.suit is not led for c in point.choices)
+            voids = line.voids | ({(point.player, led)} if shows_out else set())
+            return sd.choose(line.position, voids, among=point.choices,
                              chooser=declarer if designated else None,
                              pinned=frozenset(point.choices) if designated else frozenset())
         return sd.choose(line.position, line.voids)
@@ -706,9 +713,10 @@ def test_sd_estimate_is_the_options_policy_played_from_the_comparison_point(seed
         assert got.interval == {t: wilson_interval(counts[t], 30) for t in counts}
 
 
-def test_some_sd_points_keep_a_revoke_and_track_the_offenders_wins() -> None:
+def test_some_sd_points_keep_a_revoke_and_some_are_designated() -> None:
     points = [p for seed in range(12) for p in _late_points(seed)[1]]
     assert sum(p.tracks_offender_wins for p in points) >= 2
+    assert sum(p.designated_by_declarer for p in points) >= 2
 
 
 @pytest.mark.parametrize("seed", range(8))
