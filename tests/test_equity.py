@@ -149,6 +149,7 @@ def test_estimate_arguments_parse_with_their_defaults() -> None:
 
     from revoke_equity.equity.estimate import (
         DEFAULT_PLAYOUTS,
+        DEFAULT_PRECISION,
         DEFAULT_WORLDS,
         add_estimate_arguments,
     )
@@ -165,6 +166,12 @@ def test_estimate_arguments_parse_with_their_defaults() -> None:
         parser.parse_args(["--estimate", "xx"])
     with pytest.raises(SystemExit):
         parser.parse_args(["--players", "pro"])
-    text = parser.format_help()
-    assert "sd single-dummy play (default)" in text and "dd double-dummy play," in text
-    assert "table the table's later cards kept where legal" in text
+    text = " ".join(parser.format_help().split())
+    assert (
+        "--estimate {sd,dd,table} the estimate of the likely result the score rests on: sd "
+        "single-dummy play (default), dd double-dummy play, table the table's later cards kept "
+        "where legal --players {expert,strong,club} class of player of the sd and table "
+        "estimates (default strong) --worlds WORLDS layouts per single-dummy decision (default "
+        f"{DEFAULT_WORLDS}) --playouts PLAYOUTS the most sampled playouts of an estimate (default "
+        f"{DEFAULT_PLAYOUTS}; they stop once every probability is known within "
+        f"+/-{DEFAULT_PRECISION:g} at 95%)") in text
