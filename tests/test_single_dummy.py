@@ -30,7 +30,7 @@ from revoke_equity.equity.propagate import (
     sampled,
     tree_size,
 )
-from revoke_equity.model import Card, Edition, Position, Seat, Suit
+from revoke_equity.model import Card, Claim, Edition, Position, Seat, Suit
 from revoke_equity.model.position import equal_groups
 from revoke_equity.solver.bruteforce import BruteForceSolver
 
@@ -620,9 +620,9 @@ def test_the_modal_line_plays_the_most_probable_card_to_the_end() -> None:
 
 
 def _late_points(seed: int) -> tuple[Any, list[Any]]:
-    """Comparison points of a random late revoke (three tricks left), of a player's two in a
-    suit (from four tricks left, 1997), or of a defender's failure to play a penalty card (one
-    or two of them: declarer designates)."""
+    """Comparison points of a random late revoke (three tricks left; now and then a claim after
+    its trick), of a player's two in a suit (from four tricks left, 1997), or of a defender's
+    failure to play a penalty card (one or two of them: declarer designates)."""
     from revoke_equity.laws.comparison import comparison_points
     from revoke_equity.laws.rectification import rectify
     from revoke_equity.laws.revokes import find_revokes
@@ -638,6 +638,10 @@ def _late_points(seed: int) -> tuple[Any, list[Any]]:
                                    laws=Edition.LAWS_1997)
     else:
         case = late_revokes(rng, first_card=40)
+        if seed % 8 == 5:  # play stops by a claim after the revoke trick
+            trick = find_revokes(replay(case))[0].trick
+            case = dataclasses.replace(case, play=case.play[:4 * trick],
+                                       claim=Claim(trick, rng.randint(0, 13 - trick)))
     record = replay(case)
     revokes = find_revokes(record)
     return record, list(comparison_points(record, revokes, rectify(record, revokes, case.laws),
