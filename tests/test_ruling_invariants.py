@@ -154,11 +154,17 @@ def test_synthetic_single_dummy_and_table(seed: int, dds_solver: Any) -> None:
 
 
 def _late(seed: int) -> tuple[Case, EstimateOptions]:
-    from playgen import late_revokes
+    """Late revokes: one, two by a player (in one suit or not), or failures to play penalty
+    cards (one or two: declarer designates)."""
+    from playgen import late_penalty_cards, late_revokes
 
     rng = random.Random(f"late:{seed}")
     twice = seed % 3 == 0
-    case = late_revokes(rng, first_card=36, revokes=2 if twice else 1, same_suit=seed % 6 == 0)
+    if seed % 5 == 4:
+        case = late_penalty_cards(rng, first_card=36, cards=1 + seed % 2)
+    else:
+        case = late_revokes(rng, first_card=36, revokes=2 if twice else 1,
+                            same_suit=seed % 6 == 0)
     estimate = ("dd", "sd", "table")[seed % 3]
     options = EstimateOptions(estimate=estimate, extra=("sd", "table")[: seed % 3], worlds=3,
                               playouts=20, exact_budget=(0, 2000)[seed % 2])

@@ -605,14 +605,17 @@ def test_blocks_run_several_at_a_time_give_the_same_counts() -> None:
         sampled(root, policy, outcome, 50, seed=9)
 
 
-def test_the_modal_line_plays_the_most_probable_card_to_the_end() -> None:
+@pytest.mark.parametrize("offender", [None, Seat.N, Seat.E])
+def test_the_modal_line_plays_the_most_probable_card_to_the_end(offender: Seat | None) -> None:
+    """Each step's line is the one before with its card played (the offender's winning suits
+    recorded when one is named)."""
     root, policy, _ = _sampling()
-    steps = modal(root, policy)
+    steps = modal(root, policy, offender)
     assert len(steps) == 4 * 3 - len(root.position.trick)
     line = root
     for at, card in steps:
         assert at == line and card == policy(line)[0][0]
-        line = line.play(card)
+        line = line.play(card, offender)
     assert line.position.is_over
 
 
@@ -785,3 +788,28 @@ def test_an_unknown_estimate_is_refused() -> None:
         estimator("xx", record, EstimateOptions())
     assert [estimator(n, record, EstimateOptions()).name for n in ("sd", "dd", "table")] == [
         "sd", "dd", "table"]
+
+
+def test_estimates_given_one_policy_share_its_decisions() -> None:
+    """The sd and table estimates of a ruling share one single-dummy player: a decision the sd
+    estimate solved is not solved again for the table's."""
+    from revoke_equity.equity.estimate import EstimateOptions
+    from revoke_equity.equity.single_dummy import SingleDummy, estimator
+
+    spared = 0
+    for seed in (1, 3, 11):
+        record, points = _late_points(seed)
+        options = EstimateOptions(estimate="sd", extra=("table",), worlds=3, seed=seed)
+        solver = BruteForceSolver()
+        for point in points:
+            shared = SingleDummy(record, options).new_policy(solver)
+            sd = estimator("sd", record, options, shared).estimate(point, solver)
+            assert shared.stats.solved_decisions == sd.details["decisions"] > 0
+            table = estimator("table", record, options, shared).estimate(point, solver)
+            assert shared.stats.solved_decisions == (sd.details["decisions"]
+                                                     + table.details["decisions"])
+            alone = estimator("table", record, options).estimate(point, solver)
+            assert table.details["decisions"] <= alone.details["decisions"]
+            spared += alone.details["decisions"] - table.details["decisions"]
+            assert table.distribution == alone.distribution
+    assert spared > 0
