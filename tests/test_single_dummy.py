@@ -570,7 +570,7 @@ def test_playouts_are_seeded_by_their_number_and_approach_the_exact_distribution
 
 def test_sampling_stops_at_the_first_block_after_which_every_result_is_precise() -> None:
     root, policy, outcome = _sampling()
-    counts = sampled(root, policy, outcome, 400, seed=9, precision=0.1, block=20)
+    counts = sampled(root, policy, outcome, 400, seed=9, precision=0.1)  # blocks of 20
     done = sum(counts.values())
     assert done % 20 == 0 and done < 400
     assert precise(counts, 0.1)
