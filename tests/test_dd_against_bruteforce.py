@@ -266,3 +266,57 @@ def test_best_card_is_the_most_for_the_side_lowest_of_equals() -> None:
     others = tuple(c for c in scores if c != lowest)
     got = best_card(position, scores, Side.NS, others)
     assert got in others and scores[got] == max(scores[c] for c in others)
+
+
+def _trick_12_revoke(rng: random.Random, by_declarers_side: bool) -> Any:
+    """A random deal played at random (legally) but for a revoke on trick 12 by declarer or
+    dummy (``by_declarers_side``) or a defender, noticed at the end of play."""
+    from revoke_equity.model import Case, Contract, Strain
+    from revoke_equity.synthetic import legal_choice, random_deal, revoke_options
+
+    while True:
+        deal = random_deal(rng)
+        contract = Contract(rng.randint(1, 7), rng.choice(list(Strain)))
+        declarer = rng.choice(list(Seat))
+        position = Position.initial(deal, contract.strain.trump, declarer.next)
+        play: list[Card] = []
+        revoked = False
+        while len(play) < 52:
+            options = revoke_options(position)
+            if (not revoked and 44 <= len(play) < 48 and options
+                    and (position.to_move.side is declarer.side) == by_declarers_side):
+                card = rng.choice(options)
+                revoked = True
+            else:
+                card = legal_choice(position, rng)
+            play.append(card)
+            position = position.play(card)
+        if revoked:
+            return Case(deal, contract, declarer, tuple(play), laws=rng.choice(list(Edition)))
+
+
+@pytest.mark.parametrize("offenders", ["declarer's side", "defenders"])
+def test_62D_correction_gives_the_offenders_best_on_random_trick_12_revokes(offenders: str
+                                                                             ) -> None:
+    """The corrected result is declarer's tricks before the revoke plus the brute force's value
+    of the card the offender could legally play (with two cards left and a revoke, there is one;
+    the best of them in general: the most for declarer's side, the fewest for a defender)."""
+    from revoke_equity.laws.revokes import find_revokes
+
+    rng = random.Random(f"62D:{offenders}")
+    solver = BruteForceSolver()
+    for _ in range(40):
+        case = _trick_12_revoke(rng, offenders == "declarer's side")
+        record = replay(case)
+        (revoke,) = (r for r in find_revokes(record) if r.trick == 12)
+        correction = twelfth_trick.correct(record, (revoke,))
+        assert correction is not None
+        position = record.positions[revoke.index]
+        side = record.declarer_side
+        mine = position.to_move.side is side
+        assert mine == (offenders == "declarer's side")
+        values = {c: position.tricks(side) + (t if mine else 2 - t)
+                  for c, t in solver.solve(position).items()}
+        best = (max if mine else min)(values.values())
+        assert correction.record.declarer_tricks == best
+        assert correction.alternatives == {str(c): t for c, t in values.items()}
