@@ -509,6 +509,28 @@ def test_a_line_records_voids_the_offenders_winning_suits_and_the_table_cards_us
     assert untracked.won_suits == frozenset() and untracked.table == ()
 
 
+def test_every_propagation_records_the_offenders_winning_suits() -> None:
+    """The line of the test above played by a fixed preference: North, named the offender,
+    wins one trick, with a heart; the outcome sees it however the line is propagated."""
+    from collections import Counter
+
+    hands = (_cards("H5 D2"), _cards("SK H2"), _cards("SQ H3"), _cards("S3 H4"))
+    root = Line(Position(hands, Suit.HEARTS, Seat.W, (), 5, 6), frozenset())  # type: ignore[arg-type]
+    order = [Card.from_str(c) for c in ("S3", "H5", "SK", "SQ", "D2", "H2", "H3", "H4")]
+
+    def scripted(line: Line) -> Any:
+        return ((next(c for c in order if c in line.position.legal_cards()), 1.0),)
+
+    def suits(line: Line) -> int:
+        return len(line.won_suits)
+
+    assert exact(root, scripted, suits, 100, Seat.N) == {1: 1.0}
+    assert exact(root, scripted, suits, 100) == {0: 1.0}
+    assert sampled(root, scripted, suits, 30, seed=1, offender=Seat.N) == Counter({1: 30})
+    assert playout_block(root, scripted, suits, range(3), 1, Seat.N) == Counter({1: 3})
+    assert playout_block(root, scripted, suits, range(3), 1) == Counter({0: 3})
+
+
 def test_a_show_out_contradicted_later_is_dropped() -> None:
     """Spades trumps: North ruffs West's heart lead holding a heart (a revoke, a false show-out),
     wins, and leads his heart: the void is gone."""
@@ -526,8 +548,8 @@ def test_pick_follows_the_cumulative_probabilities() -> None:
     choice = ((a, 0.5), (b, 0.3), (c, 0.2))
     assert [pick(choice, u) for u in (0.0, 0.4999, 0.5, 0.7999, 0.8, 0.9999)] == [
         a, a, b, b, c, c]
-    short = ((a, 0.5), (b, 0.49999999))  # rounding left the sum under 1
-    assert pick(short, 0.999999999) == b
+    short = ((a, 0.5), (b, 0.3), (c, 0.19999999))  # rounding left the sum under 1
+    assert pick(short, 0.999999999) == c
 
 
 def test_a_result_is_precise_when_every_interval_is_within_the_precision() -> None:
