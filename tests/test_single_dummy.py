@@ -644,7 +644,7 @@ def test_the_modal_line_plays_the_most_probable_card_to_the_end(offender: Seat |
 # The sd and table estimates at a comparison point, with the brute-force solver.
 
 
-def _late_points(seed: int) -> tuple[Any, list[Any]]:
+def _late_points(seed: int, prefix: str = "sd") -> tuple[Any, list[Any]]:
     """Comparison points of a random late revoke (three tricks left; now and then a claim after
     its trick), of a player's two in a suit (from four tricks left, 1997), or of a defender's
     failure to play a penalty card (one or two of them: declarer designates)."""
@@ -655,7 +655,7 @@ def _late_points(seed: int) -> tuple[Any, list[Any]]:
 
     from playgen import late_penalty_cards, late_revokes
 
-    rng = random.Random(f"sd:{seed}")
+    rng = random.Random(f"{prefix}:{seed}")
     if seed % 4 == 3:
         case = late_penalty_cards(rng, first_card=36, cards=2 if seed % 8 == 3 else 1)
     elif seed % 2 == 0:  # the 1997 extra trick of a kept 64A2 revoke may turn on the replay
@@ -710,21 +710,31 @@ def _options_policy(record: Any, point: Any, options: Any) -> tuple[Line, Any, A
     return Line(point.position, _shown(record, point.revoke.index)), play, outcome, offender
 
 
-@pytest.mark.parametrize("seed", range(12))
-def test_sd_estimate_is_the_options_policy_played_from_the_comparison_point(seed: int) -> None:
+TRACKED = [2, 12, 20]
+"""Seeds of ``_late_points(seed, "track")`` whose 1997 kept revoke's extra trick turns on the
+suits the offender wins tricks with in the replay."""
+
+
+@pytest.mark.parametrize(("prefix", "seed"), [("sd", s) for s in range(12)]
+                         + [("track", s) for s in TRACKED])
+def test_sd_estimate_is_the_options_policy_played_from_the_comparison_point(prefix: str,
+                                                                            seed: int) -> None:
     """Exactly propagated while the tree of lines is within the budget (``exact_budget``
-    positions), else sampled: the counts of the seeded playouts, a Wilson interval per total."""
+    positions), else sampled: the counts of the seeded playouts, a Wilson interval per total.
+    Where the offender's winning suits matter (1997), the outcome counts them."""
     from revoke_equity.equity.estimate import EstimateOptions
     from revoke_equity.equity.single_dummy import SingleDummy
     from revoke_equity.model.distribution import TrickDistribution, wilson_interval
 
-    record, points = _late_points(seed)
+    record, points = _late_points(seed, prefix)
     players = ("expert", "strong", "club")[seed % 3]
     for point in points:
         root, play, outcome, offender = _options_policy(
             record, point, EstimateOptions(estimate="sd", players=players, worlds=3, seed=seed))
         size = tree_size(root, 100_000, point.choices)
         want = exact(root, play, outcome, 100_000, offender)
+        if prefix == "track" and point.tracks_offender_wins:
+            assert exact(root, play, outcome, 100_000) != want
         options = EstimateOptions(estimate="sd", players=players, worlds=3, seed=seed,
                                   exact_budget=size)
         got = SingleDummy(record, options).estimate(point, BruteForceSolver())
@@ -835,3 +845,20 @@ def test_estimates_given_one_policy_share_its_decisions() -> None:
             spared += alone.details["decisions"] - table.details["decisions"]
             assert table.distribution == alone.distribution
     assert spared > 0
+
+
+def test_sd_estimate_with_two_jobs_is_the_estimate_with_one() -> None:
+    """Sampled with two jobs, the blocks run in this process until fanning out would pay (here
+    never): the same counts, parameters and details as with one."""
+    from revoke_equity.equity import single_dummy
+    from revoke_equity.equity.estimate import EstimateOptions
+    from revoke_equity.equity.single_dummy import SingleDummy
+
+    record, points = _late_points(TRACKED[0], "track")
+    options = EstimateOptions(estimate="sd", worlds=3, seed=5, exact_budget=0, playouts=60)
+    alone = [SingleDummy(record, options).estimate(p, BruteForceSolver()) for p in points]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(single_dummy, "FAN_OUT_AFTER", 3600.0)
+        two = [SingleDummy(record, dataclasses.replace(options, jobs=2)).estimate(
+            p, BruteForceSolver()) for p in points]
+    assert [e.as_dict() for e in two] == [e.as_dict() for e in alone]
