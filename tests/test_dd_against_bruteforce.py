@@ -20,6 +20,7 @@ from revoke_equity.laws import twelfth_trick
 from revoke_equity.model import Card, Edition, Position, Seat, Side, Suit
 from revoke_equity.model.cards import ALL_CARDS
 from revoke_equity.model.play import replay
+from revoke_equity.ruling import rule
 from revoke_equity.solver.bruteforce import BruteForceSolver
 
 from conftest import CASES
@@ -320,3 +321,7 @@ def test_62D_correction_gives_the_offenders_best_on_random_trick_12_revokes(offe
         best = (max if mine else min)(values.values())
         assert correction.record.declarer_tricks == best
         assert correction.alternatives == {str(c): t for c, t in values.items()}
+        twelfth = rule(case).twelfth
+        assert twelfth is not None
+        assert (twelfth.trick, twelfth.player, twelfth.declarer_tricks, twelfth.alternatives) == (
+            12, str(revoke.player), best, correction.alternatives)

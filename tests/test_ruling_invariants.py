@@ -171,6 +171,26 @@ def _late(seed: int) -> tuple[Case, EstimateOptions]:
     return case, options
 
 
+def test_a_rulings_estimates_share_the_single_dummy_players_decisions() -> None:
+    """With both the sd and the table estimate, the second asks the single-dummy player only
+    what the first did not: fewer decisions than on its own, on some of these boards."""
+    from revoke_equity.equity.single_dummy import estimator
+    from revoke_equity.solver.bruteforce import BruteForceSolver
+
+    spared = 0
+    for seed in (2, 5, 8, 11):
+        case, options = _late(seed)
+        assert options.names[1:] == ("table", "sd")
+        ruling = rule(case, BruteForceSolver(), options=options, trace=False)
+        for comparison in ruling.comparisons:
+            alone = estimator("sd", ruling.record, options).estimate(comparison.point,
+                                                                    BruteForceSolver())
+            shared = comparison.estimates["sd"]
+            assert shared.distribution == alone.distribution
+            spared += alone.details["decisions"] - shared.details["decisions"]
+    assert spared > 0
+
+
 @pytest.mark.parametrize("seed", range(30))
 def test_late_revokes_with_the_brute_force(seed: int) -> None:
     """The checks above on random late revokes, every estimate with the brute-force solver; the
