@@ -431,23 +431,30 @@ def test_tree_size_counts_the_lines_with_equals_once() -> None:
     assert size == _count_lines(position)
     assert tree_size(Line(position, frozenset()), 3) == 4  # stops once past the limit
     assert tree_size(Line(position, frozenset()), 1000, first=[Card.from_str("S3")]) < size
+    for seed in range(3):  # three tricks: the same position is reached by several lines
+        three = random_ending(seed, 3, revoke=False)[0]
+        assert tree_size(Line(three, frozenset()), 100_000) == _count_lines(three)
 
 
 def _count_lines(position: Position) -> int:
-    """The positions (not over) reachable by legal play, touching cards counted once."""
+    """The positions (not over) reachable by legal play, touching cards counted once, each with
+    the voids shown on the way (the same position reached with other show-outs counts again)."""
     seen: set[tuple[object, ...]] = set()
 
-    def walk(p: Position) -> None:
+    def walk(p: Position, voids: frozenset[tuple[Seat, Suit]]) -> None:
         if p.is_over:
             return
-        key = (p.hands, p.leader, p.trick, p.ns_tricks, p.ew_tricks)
+        key = (p.hands, p.leader, p.trick, p.ns_tricks, p.ew_tricks, voids)
         if key in seen:
             return
         seen.add(key)
         for group in equal_groups(p, sorted(p.legal_cards(), key=Card.sort_key)):
-            walk(p.play(group[0]))
+            card, led = group[0], p.suit_led
+            shown = (voids | {(p.to_move, led)} if led is not None and card.suit is not led
+                     else voids - {(p.to_move, card.suit)})
+            walk(p.play(card), shown)
 
-    walk(position)
+    walk(position, frozenset())
     return len(seen)
 
 
@@ -766,6 +773,7 @@ def test_table_estimate_keeps_the_tables_cards_where_legal_and_lists_the_rest(se
     every other card is a departure, listed with its reason."""
     from revoke_equity.equity.estimate import EstimateOptions
     from revoke_equity.equity.single_dummy import TablePlayKept
+    from revoke_equity.model.distribution import TrickDistribution
 
     record, points = _late_points(100 + seed)
     options = EstimateOptions(estimate="table", worlds=3, seed=seed)
@@ -809,6 +817,32 @@ def test_table_estimate_keeps_the_tables_cards_where_legal_and_lists_the_rest(se
             used[seat] += 1
             first = False
         assert listed == departures
+        # The distribution: the table's card where kept, else the single-dummy player's.
+        _, sd_play, outcome, offender = _options_policy(record, point, options)
+        root = Line(point.position, _shown(record, start), table=(0, 0, 0, 0))
+
+        def table_play(line: Line, queues: Any = queues, point: Any = point,
+                       sd_play: Any = sd_play) -> Any:
+            at = line.position
+            seat = at.to_move
+            n = line.table[seat.index]
+            wanted = queues[seat][n] if n < len(queues[seat]) else None
+            if (wanted is not None and wanted in at.hand(seat) and wanted in at.legal_cards()
+                    and (not line.first or wanted in point.choices)):
+                return ((wanted, 1.0),)
+            return sd_play(line)
+
+        want = exact(root, table_play, outcome, 100_000, offender)
+        assert got.distribution == TrickDistribution.from_mapping(want)
+
+
+def test_voids_shown_by_the_table_before_a_card() -> None:
+    from revoke_equity.equity.propagate import voids_shown
+
+    for seed in range(4):
+        record, _ = _late_points(seed)
+        assert [voids_shown(record, n) for n in range(len(record.case.play) + 1)] == [
+            _shown(record, n) for n in range(len(record.case.play) + 1)]
 
 
 def test_an_unknown_estimate_is_refused() -> None:
