@@ -750,13 +750,14 @@ def test_sd_estimate_is_the_options_policy_played_from_the_comparison_point(pref
                                   "seed": seed, "method": "exact"}
         assert got.interval is None and got.details["decisions"] > 0 and got.solver_calls > 0
         options = EstimateOptions(estimate="sd", players=players, worlds=3, seed=seed,
-                                  exact_budget=size - 1, playouts=30, precision=0)
+                                  exact_budget=size - 1, playouts=60, precision=0.15)
         got = SingleDummy(record, options).estimate(point, BruteForceSolver())
         root, play, outcome, offender = _options_policy(record, point, options)
-        counts = sampled(root, play, outcome, 30, seed, offender)
+        counts = sampled(root, play, outcome, 60, seed, offender, precision=0.15)
+        done = sum(counts.values())
         assert got.distribution == TrickDistribution.from_counts(counts)
-        assert got.parameters["method"] == "sampled" and got.parameters["playouts"] == 30
-        assert got.interval == {t: wilson_interval(counts[t], 30) for t in counts}
+        assert got.parameters["method"] == "sampled" and got.parameters["playouts"] == done
+        assert got.interval == {t: wilson_interval(counts[t], done) for t in counts}
 
 
 def test_some_sd_points_keep_a_revoke_and_some_are_designated() -> None:
@@ -874,6 +875,7 @@ def test_estimates_given_one_policy_share_its_decisions() -> None:
             table = estimator("table", record, options, shared).estimate(point, solver)
             assert shared.stats.solved_decisions == (sd.details["decisions"]
                                                      + table.details["decisions"])
+            assert shared.stats.worlds_solved == sd.solver_calls + table.solver_calls
             alone = estimator("table", record, options).estimate(point, solver)
             assert table.details["decisions"] <= alone.details["decisions"]
             spared += alone.details["decisions"] - table.details["decisions"]
