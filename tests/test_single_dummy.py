@@ -354,6 +354,34 @@ def test_decisions_learned_from_elsewhere_are_not_solved_again() -> None:
     assert third.stats.worlds_solved == first.stats.worlds_solved
 
 
+def test_a_decision_is_solved_again_when_the_player_knows_something_else() -> None:
+    """A hidden player's other void, or other cards gone from the hidden hands (played
+    before), is another view: solved again. Another seed draws other layouts."""
+    position, _, declarer = random_ending(11, 4, revoke=False)
+    while len(equal_groups(position, sorted(position.legal_cards(), key=Card.sort_key))) < 2:
+        position = position.play(sorted(position.legal_cards(), key=Card.sort_key)[0])
+    policy = SingleDummyPolicy(BruteForceSolver(), declarer, worlds=3, tau=0.3, seed=3)
+    decider = policy.decider(position)
+    hidden = next(s for s in (Seat.N, Seat.E, Seat.S, Seat.W)
+                  if s not in (decider, declarer.partner, declarer))
+    policy.choose(position, frozenset({(hidden, Suit.SPADES)}))
+    policy.choose(position, frozenset({(hidden, Suit.HEARTS)}))
+    assert policy.stats.solved_decisions == 2
+    held = set().union(*position.hands) | set(position.trick)
+    gone = next(c for c in sorted(map(Card.from_str, (s + r for s in "SHDC" for r in "AKQJT98765432")),
+                                  key=Card.sort_key) if c not in held)
+    hands = list(position.hands)
+    swapped = sorted(hands[hidden.index], key=Card.sort_key)[0]
+    hands[hidden.index] = hands[hidden.index] - {swapped} | {gone}
+    other = Position(tuple(hands), position.trump, position.leader,  # type: ignore[arg-type]
+                     position.trick, position.ns_tricks, position.ew_tricks)
+    policy.choose(other, frozenset({(hidden, Suit.HEARTS)}))
+    assert policy.stats.solved_decisions == 3
+    by_seed = {tuple(_decisions(position, frozenset(), SingleDummyPolicy(
+        BruteForceSolver(), declarer, worlds=2, tau=0.3, seed=seed))) for seed in range(6)}
+    assert len(by_seed) > 1
+
+
 def test_dummy_is_faced_once_the_opening_lead_is() -> None:
     from revoke_equity.equity.policy import dummy_exposed
 
@@ -722,8 +750,13 @@ TRACKED = [2, 12, 20]
 suits the offender wins tricks with in the replay."""
 
 
+DESIGNATED = [51, 59]
+"""Seeds of ``_late_points`` where declarer designates one of two penalty cards that are not
+worth the same."""
+
+
 @pytest.mark.parametrize(("prefix", "seed"), [("sd", s) for s in range(12)]
-                         + [("track", s) for s in TRACKED])
+                         + [("track", s) for s in TRACKED] + [("sd", s) for s in DESIGNATED])
 def test_sd_estimate_is_the_options_policy_played_from_the_comparison_point(prefix: str,
                                                                             seed: int) -> None:
     """Exactly propagated while the tree of lines is within the budget (``exact_budget``
