@@ -321,7 +321,10 @@ def test_62D_correction_gives_the_offenders_best_on_random_trick_12_revokes(offe
         best = (max if mine else min)(values.values())
         assert correction.record.declarer_tricks == best
         assert correction.alternatives == {str(c): t for c, t in values.items()}
-        twelfth = rule(case).twelfth
+        ruling = rule(case)
+        twelfth = ruling.twelfth
         assert twelfth is not None
+        assert ruling.recommendation.words == ("the result stands" if best == record.declarer_tricks
+                                               else "corrected result")
         assert (twelfth.trick, twelfth.player, twelfth.declarer_tricks, twelfth.alternatives) == (
             12, str(revoke.player), best, correction.alternatives)

@@ -167,7 +167,8 @@ def _late(seed: int) -> tuple[Case, EstimateOptions]:
                             same_suit=seed % 6 == 0)
     estimate = ("dd", "sd", "table")[seed % 3]
     options = EstimateOptions(estimate=estimate, extra=("sd", "table")[: seed % 3], worlds=3,
-                              playouts=20, exact_budget=(0, 2000)[seed % 2])
+                              playouts=20, exact_budget=(0, 2000)[seed % 2],
+                              likely=(0.5, 1 / 3)[seed % 2], probable=(0.25, 1 / 6)[seed % 2])
     return case, options
 
 
@@ -223,4 +224,14 @@ def test_late_revokes_with_the_brute_force(seed: int) -> None:
     if ruling.comparisons:
         assert rec.estimate == options.estimate
         assert law_only.recommendation.estimate is None
+        # the comparison the recommendation rests on, and its results at the options' thresholds
+        assert rec.comparison in {c.point.clause for c in ruling.comparisons}
+        chosen = next(c for c in ruling.comparisons if c.point.clause == rec.comparison)
+        dist = chosen.estimates[options.estimate].distribution
+        if rec.weighted is not None:
+            assert {c.declarer_tricks for c in rec.weighted.components} <= set(
+                dist.probable(options.probable))
+        if rec.split is not None:
+            assert rec.split.non_offenders_declarer_tricks in dist.likely(options.likely)
+            assert rec.split.offenders_declarer_tricks in dist.probable(options.probable)
     assert ruling.explanation
