@@ -391,6 +391,9 @@ def test_dummy_is_faced_once_the_opening_lead_is() -> None:
     hands = tuple(frozenset(deck[13 * i: 13 * i + 13]) for i in range(4))
     position = Position(hands, None, Seat.E)  # type: ignore[arg-type]
     assert not dummy_exposed(position)
+    policy = SingleDummyPolicy(BRUTE, Seat.N, worlds=4, tau=0.3, seed=1)  # dummy South
+    assert policy._seen(position, Seat.E, frozenset()) == {Seat.E: position.hand(Seat.E)}
+    assert set(policy._seen(position, Seat.N, frozenset())) == {Seat.N, Seat.S}
     faced = []
     for _ in range(6):
         position = position.play(sorted(position.legal_cards(), key=Card.sort_key)[0])
