@@ -563,6 +563,8 @@ def test_every_propagation_records_the_offenders_winning_suits() -> None:
         return len(line.won_suits)
 
     assert exact(root, scripted, suits, 100, Seat.N) == {1: 1.0}
+    last, card = modal(root, scripted, Seat.N)[-1]
+    assert last.play(card, Seat.N).won_suits == {Suit.HEARTS} == last.won_suits
     assert exact(root, scripted, suits, 100) == {0: 1.0}
     assert sampled(root, scripted, suits, 30, seed=1, offender=Seat.N) == Counter({1: 30})
     assert playout_block(root, scripted, suits, range(3), 1, Seat.N) == Counter({1: 3})
@@ -934,3 +936,17 @@ def test_sd_estimate_with_two_jobs_is_the_estimate_with_one() -> None:
         two = [SingleDummy(record, dataclasses.replace(options, jobs=2)).estimate(
             p, BruteForceSolver()) for p in points]
     assert [e.as_dict() for e in two] == [e.as_dict() for e in alone]
+
+
+@pytest.mark.parametrize("seed", DESIGNATED)
+def test_declarer_designates_the_penalty_card_best_for_his_side(seed: int) -> None:
+    """Law 51: of two penalty cards, the dd estimate rests on the one that gives declarer's side
+    the most tricks."""
+    from revoke_equity.equity.dd_equity import DoubleDummy
+
+    _, points = _late_points(seed)
+    (point,) = [p for p in points if p.designated_by_declarer]
+    got = DoubleDummy().estimate(point, BruteForceSolver())
+    totals = {a["card"]: a["declarer_tricks"] for a in got.details["alternatives"]}
+    assert len(set(totals.values())) == 2
+    assert totals[got.details["card"]] == max(totals.values())
