@@ -25,3 +25,11 @@ def dds_solver() -> Any:
     from revoke_equity.solver.dds import DdsSolver
 
     return DdsSolver()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Tests that use the ``dds_solver`` fixture are marked ``dds`` (mutation testing runs
+    without them: the brute-force solver stands in on small endings)."""
+    for item in items:
+        if "dds_solver" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.dds)

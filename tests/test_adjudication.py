@@ -169,9 +169,10 @@ def test_best_of_two_comparisons_for_the_non_offenders() -> None:
     assert (r.law, r.comparison, r.declarer_tricks) == ("64C1", "C1", 7)
 
 
-@pytest.mark.parametrize(("edition", "stands"), [(E1997, "64C"), (E2007, "64B7"), (E2017, "64B7")])
+@pytest.mark.parametrize(("edition", "stands", "weighted"), [
+    (E1997, "64C", "12C3"), (E2007, "64B7", "12C1(c)"), (E2017, "64B7", "12C1(c)")])
 def test_both_sides_adjusted_when_the_weighted_score_differs_from_the_table(
-        edition: Edition, stands: str) -> None:
+        edition: Edition, stands: str, weighted: str) -> None:
     both = transfer(["64B7", "64B7"], None, table=9, transferred=0)
     law = "64C2b" if edition is E2017 else "64C"
     same = adjudicate(edition, both, 9, stands, [candidate({9: 1.0}, law, "C2b")], score)
@@ -180,6 +181,7 @@ def test_both_sides_adjusted_when_the_weighted_score_differs_from_the_table(
     moved = adjudicate(edition, both, 9, stands, [candidate({10: 0.7, 9: 0.3}, law, "C2b")], score)
     assert (moved.law, moved.adjusted, moved.declarer_tricks) == (law, True, 10)
     assert moved.weighted is not None and moved.split is None
+    assert moved.weighted.law == weighted
     assert "Both sides revoked" in moved.reason
 
 

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from typing import Any
@@ -16,9 +17,10 @@ import pytest
 
 from revoke_equity.io.json_case import case_from_dict
 from revoke_equity.laws import twelfth_trick
-from revoke_equity.model import Card, Position, Seat, Side, Suit
+from revoke_equity.model import Card, Edition, Position, Seat, Side, Suit
 from revoke_equity.model.cards import ALL_CARDS
 from revoke_equity.model.play import replay
+from revoke_equity.ruling import rule
 from revoke_equity.solver.bruteforce import BruteForceSolver
 
 from conftest import CASES
@@ -148,3 +150,181 @@ def test_62D_corrected_line_reaches_the_brute_force_value_on_random_endings(side
             end = end.play(card)
         assert end.is_over
         assert end.tricks(side) - position.tricks(side) == value
+
+
+def _dd_line(position: Position, solver: BruteForceSolver, offender: Seat
+             ) -> tuple[Position, frozenset[Suit]]:
+    """Everyone plays his side's best card from ``position`` on, the lowest of equals (rank, then
+    S H D C); the end and the suits ``offender`` won tricks with."""
+    suits = set()
+    while not position.is_over:
+        scores = solver.solve(position)
+        top = max(scores.values())
+        card = min((c for c in scores if scores[c] == top),
+                   key=lambda c: (int(c.rank), "SHDC".index(str(c.suit))))
+        after = position.play(card)
+        if not after.trick and after.leader is offender:
+            trick = (*position.trick, card)
+            suits.add(trick[(offender.index - position.leader.index) % 4].suit)
+        position = after
+    return position, frozenset(suits)
+
+
+def _dd_points(seed: int) -> list[Any]:
+    from revoke_equity.laws.comparison import comparison_points
+    from revoke_equity.laws.rectification import rectify
+    from revoke_equity.laws.revokes import find_revokes
+
+    from playgen import late_revokes
+
+    rng = random.Random(f"dd:{seed}")
+    twice = seed % 2 == 0
+    case = late_revokes(rng, first_card=32 if twice else 36, revokes=2 if twice else 1,
+                        same_suit=twice)
+    if twice:  # the 1997 extra trick of a kept 64A2 revoke may turn on the replay
+        case = dataclasses.replace(case, laws=Edition.LAWS_1997)
+    record = replay(case)
+    revokes = find_revokes(record)
+    return list(comparison_points(record, revokes, rectify(record, revokes, case.laws),
+                                  case.laws))
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_double_dummy_estimate_matches_the_brute_force(seed: int) -> None:
+    """The ``dd`` estimate at each comparison point of random late revokes (half of them a
+    player revoking twice in a suit, so 64C2(a) with a kept revoke): each of the offender's cards
+    is worth declarer's tricks before, the brute force's after it (the rest double-dummy), and
+    the kept revokes' transfers on that line; the card the estimate rests on is the offender's
+    best (declarer's, designating a penalty card), the lowest of equals."""
+    from revoke_equity.equity.dd_equity import DoubleDummy
+
+    solver = BruteForceSolver()
+    for point in _dd_points(seed):
+        position = point.position
+        side = point.declarer_side
+        before = position.tricks(side)
+        totals = {}
+        for card in point.choices:
+            end, suits = _dd_line(position.play(card), solver, point.player)
+            rest = end.tricks(side) - before
+            totals[card] = point.total_from_rest(rest, suits if point.tracks_offender_wins
+                                                 else frozenset())
+        for_declarer = point.designated_by_declarer or point.revoke.side is side
+        raw = {c: _dd_line(position.play(c), solver, point.player)[0].tricks(side)
+               for c in point.choices}
+        top = (max if for_declarer else min)(raw.values())
+        chosen = min((c for c in raw if raw[c] == top),
+                     key=lambda c: (int(c.rank), "SHDC".index(str(c.suit))))
+        calls = solver.stats.solve_calls
+        got = DoubleDummy().estimate(point, solver)
+        assert tuple(got.distribution.support) == (totals[chosen],)
+        assert got.details["card"] == str(chosen)
+        assert got.details["alternatives"] == [
+            {"card": str(c), "declarer_tricks": totals[c]} for c in sorted(totals, key=str)]
+        assert got.details["kept_transfer"] == abs(totals[chosen] - raw[chosen])
+        assert got.solver_calls == solver.stats.solve_calls - calls
+        # one call, and one per card of each alternative's line when the line's winners matter
+        cards_after = 4 * position.tricks_left - len(position.trick) - 1
+        assert got.solver_calls == 1 + (len(point.choices) * cards_after
+                                        if point.tracks_offender_wins else 0)
+
+
+def test_some_random_points_keep_a_revoke_whose_transfer_turns_on_the_line() -> None:
+    """Among the points above: kept revokes, and 1997 ones whose extra trick depends on the
+    suits the offender wins tricks with on the double-dummy line."""
+    solver = BruteForceSolver()
+    points = [p for seed in range(40) for p in _dd_points(seed)]
+    assert sum(bool(p.kept) for p in points) >= 5
+    assert sum(len(p.choices) > 1 for p in points) >= 20
+    turns = 0
+    for point in points:
+        if point.tracks_offender_wins:
+            for card in point.choices:
+                end, suits = _dd_line(point.position.play(card), solver, point.player)
+                rest = end.tricks(point.declarer_side) - point.position.tricks(point.declarer_side)
+                turns += point.total_from_rest(rest, suits) != point.total_from_rest(rest)
+    assert turns >= 2
+
+
+def test_best_card_is_the_most_for_the_side_lowest_of_equals() -> None:
+    """South to lead at no trumps with HA H2 SK D2; the opponents' scores are the complement."""
+    from revoke_equity.equity.dd_equity import best_card
+
+    hands = (frozenset(map(Card.from_str, ("SA", "S3", "C5", "C6"))),
+             frozenset(map(Card.from_str, ("HK", "H3", "D3", "C2"))),
+             frozenset(map(Card.from_str, ("HA", "H2", "SK", "D2"))),
+             frozenset(map(Card.from_str, ("SQ", "S2", "C3", "C4"))))
+    position = Position(hands, None, Seat.S, (), 5, 4)  # type: ignore[arg-type]
+    scores = BruteForceSolver().solve(position)
+    ns_best = max(scores.values())
+    lowest = min((c for c in scores if scores[c] == ns_best),
+                 key=lambda c: (int(c.rank), "SHDC".index(str(c.suit))))
+    assert best_card(position, scores, Side.NS) == lowest
+    ew_best = min(scores.values())
+    assert best_card(position, scores, Side.EW) == min(
+        (c for c in scores if scores[c] == ew_best),
+        key=lambda c: (int(c.rank), "SHDC".index(str(c.suit))))
+    others = tuple(c for c in scores if c != lowest)
+    got = best_card(position, scores, Side.NS, others)
+    assert got in others and scores[got] == max(scores[c] for c in others)
+
+
+def _trick_12_revoke(rng: random.Random, by_declarers_side: bool) -> Any:
+    """A random deal played at random (legally) but for a revoke on trick 12 by declarer or
+    dummy (``by_declarers_side``) or a defender, noticed at the end of play."""
+    from revoke_equity.model import Case, Contract, Strain
+    from revoke_equity.synthetic import legal_choice, random_deal, revoke_options
+
+    while True:
+        deal = random_deal(rng)
+        contract = Contract(rng.randint(1, 7), rng.choice(list(Strain)))
+        declarer = rng.choice(list(Seat))
+        position = Position.initial(deal, contract.strain.trump, declarer.next)
+        play: list[Card] = []
+        revoked = False
+        while len(play) < 52:
+            options = revoke_options(position)
+            if (not revoked and 44 <= len(play) < 48 and options
+                    and (position.to_move.side is declarer.side) == by_declarers_side):
+                card = rng.choice(options)
+                revoked = True
+            else:
+                card = legal_choice(position, rng)
+            play.append(card)
+            position = position.play(card)
+        if revoked:
+            return Case(deal, contract, declarer, tuple(play), laws=rng.choice(list(Edition)))
+
+
+@pytest.mark.parametrize("offenders", ["declarer's side", "defenders"])
+def test_62D_correction_gives_the_offenders_best_on_random_trick_12_revokes(offenders: str
+                                                                             ) -> None:
+    """The corrected result is declarer's tricks before the revoke plus the brute force's value
+    of the card the offender could legally play (with two cards left and a revoke, there is one;
+    the best of them in general: the most for declarer's side, the fewest for a defender)."""
+    from revoke_equity.laws.revokes import find_revokes
+
+    rng = random.Random(f"62D:{offenders}")
+    solver = BruteForceSolver()
+    for _ in range(40):
+        case = _trick_12_revoke(rng, offenders == "declarer's side")
+        record = replay(case)
+        (revoke,) = (r for r in find_revokes(record) if r.trick == 12)
+        correction = twelfth_trick.correct(record, (revoke,))
+        assert correction is not None
+        position = record.positions[revoke.index]
+        side = record.declarer_side
+        mine = position.to_move.side is side
+        assert mine == (offenders == "declarer's side")
+        values = {c: position.tricks(side) + (t if mine else 2 - t)
+                  for c, t in solver.solve(position).items()}
+        best = (max if mine else min)(values.values())
+        assert correction.record.declarer_tricks == best
+        assert correction.alternatives == {str(c): t for c, t in values.items()}
+        ruling = rule(case)
+        twelfth = ruling.twelfth
+        assert twelfth is not None
+        assert ruling.recommendation.words == ("the result stands" if best == record.declarer_tricks
+                                               else "corrected result")
+        assert (twelfth.trick, twelfth.player, twelfth.declarer_tricks, twelfth.alternatives) == (
+            12, str(revoke.player), best, correction.alternatives)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from typing import Any
 
 import pytest
@@ -92,3 +93,85 @@ def test_double_dummy_estimate_costs_one_solver_call(dds_solver: Any) -> None:
     assert ruling.solver_stats["trace_calls"] == 2
     assert ruling.solver_stats["solve_calls"] == 1
     assert ruling.comparisons[0].dd.solver_calls == 1
+
+
+@pytest.mark.parametrize(("field", "bad", "good", "message"), [
+    ("estimate", "ddd", "table", "unknown estimate 'ddd' (expected sd, dd or table)"),
+    ("extra", ("sd", "xx"), ("sd", "table"), "unknown estimate 'xx' (expected sd, dd or table)"),
+    ("players", "pro", "club", "unknown class of player 'pro' (expected expert, strong, club)"),
+    ("worlds", 0, 1, "worlds must be 1-200 (DDS solves at most 200 boards in one batch)"),
+    ("worlds", 201, 200, "worlds must be 1-200"),
+    ("playouts", 0, 1, "playouts must be 1-100000"),
+    ("playouts", 100_001, 100_000, "playouts must be 1-100000"),
+    ("jobs", 0, 1, "jobs must be 1-64"),
+    ("jobs", 65, 64, "jobs must be 1-64"),
+    ("precision", -0.01, 0.0, "precision must be at least 0 and below 1"),
+    ("precision", 1.0, 0.99, "precision must be at least 0 and below 1"),
+    ("probable", 0.0, 0.01, "the thresholds need 0 < probable <= likely <= 1"),
+    ("probable", 0.9, 0.8, "the thresholds need 0 < probable <= likely <= 1"),
+    ("likely", 1.01, 1.0, "the thresholds need 0 < probable <= likely <= 1"),
+])
+def test_estimate_options_refuse_values_out_of_range(field: str, bad: object, good: object,
+                                                      message: str) -> None:
+    """Each bound, just outside (refused with its message) and just inside (accepted)."""
+    base = {"likely": 0.8, "probable": 0.3} if field in ("probable", "likely") else {}
+    with pytest.raises(ValueError, match="^" + re.escape(message)):
+        EstimateOptions(**{**base, field: bad})  # type: ignore[arg-type]
+    assert getattr(EstimateOptions(**{**base, field: good}), field) == good  # type: ignore[arg-type]
+
+
+def test_estimate_options_name_dd_first_and_each_estimate_once() -> None:
+    assert EstimateOptions().names == ("dd",)
+    assert EstimateOptions(estimate="sd", extra=("table", "sd", "dd")).names == ("dd", "sd", "table")
+    assert EstimateOptions(estimate="table", extra=("sd",)).names == ("dd", "table", "sd")
+    assert [EstimateOptions(players=p).temperature for p in ("expert", "strong", "club")] == [
+        0.1, 0.3, 0.6]
+
+
+def test_estimate_as_dict_rounds_and_adds_the_intervals_and_details() -> None:
+    from revoke_equity.equity.estimate import Estimate
+    from revoke_equity.model.distribution import TrickDistribution
+
+    distribution = TrickDistribution.from_mapping({8: 1, 9: 2})
+    plain = Estimate("dd", distribution, {"seed": 1}, 3)
+    assert plain.as_dict() == {"distribution": distribution.as_dict(), "expected": 8.6667,
+                               "parameters": {"seed": 1}, "solver_calls": 3}
+    sampled = Estimate("sd", distribution, {}, 5, {9: (0.123456, 0.9), 8: (0.0, 0.55556)},
+                       {"decisions": 2})
+    data = sampled.as_dict()
+    assert data["interval"] == {"8": [0.0, 0.5556], "9": [0.1235, 0.9]}
+    assert list(data["interval"]) == ["8", "9"]  # type: ignore[call-overload]
+    assert data["decisions"] == 2
+
+
+def test_estimate_arguments_parse_with_their_defaults() -> None:
+    import argparse
+
+    from revoke_equity.equity.estimate import (
+        DEFAULT_PLAYOUTS,
+        DEFAULT_PRECISION,
+        DEFAULT_WORLDS,
+        add_estimate_arguments,
+    )
+
+    parser = argparse.ArgumentParser()
+    add_estimate_arguments(parser, "sd")
+    args = parser.parse_args([])
+    assert (args.estimate, args.players, args.worlds, args.playouts) == (
+        "sd", "strong", DEFAULT_WORLDS, DEFAULT_PLAYOUTS)
+    args = parser.parse_args(["--estimate", "table", "--players", "club", "--worlds", "5",
+                              "--playouts", "30"])
+    assert (args.estimate, args.players, args.worlds, args.playouts) == ("table", "club", 5, 30)
+    with pytest.raises(SystemExit):
+        parser.parse_args(["--estimate", "xx"])
+    with pytest.raises(SystemExit):
+        parser.parse_args(["--players", "pro"])
+    text = " ".join(parser.format_help().split())
+    assert (
+        "--estimate {sd,dd,table} the estimate of the likely result the score rests on: sd "
+        "single-dummy play (default), dd double-dummy play, table the table's later cards kept "
+        "where legal --players {expert,strong,club} class of player of the sd and table "
+        "estimates (default strong) --worlds WORLDS layouts per single-dummy decision (default "
+        f"{DEFAULT_WORLDS}) --playouts PLAYOUTS the most sampled playouts of an estimate (default "
+        f"{DEFAULT_PLAYOUTS}; they stop once every probability is known within "
+        f"+/-{DEFAULT_PRECISION:g} at 95%)") in text

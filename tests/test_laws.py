@@ -482,6 +482,38 @@ def test_mechanical_result_rests_on_the_rectification_that_transferred() -> None
     raise AssertionError("no such penalty card")  # pragma: no cover
 
 
+def test_mechanical_law_is_the_first_that_transferred_else_the_first() -> None:
+    """On random boards with two revokes by one player, a failure to play a penalty card, or no
+    revoke: the law the mechanical result rests on is the first rectification that transferred
+    tricks, else the first rectification, else none."""
+    from playgen import late_penalty_cards, late_revokes
+
+    seen = {"transferred": 0, "nothing transferred": 0, "no revoke": 0}
+    for seed in range(60):
+        rng = random.Random(f"mechanical:{seed}")
+        case = (late_penalty_cards(rng, first_card=8, cards=1) if seed % 3 == 0
+                else late_revokes(rng, first_card=4, revokes=2))
+        case = dataclasses.replace(case, noticed=Noticed.END_OF_PLAY)
+        if seed % 10 == 9:  # the same deal played without a revoke
+            case = dataclasses.replace(case, play=play_out(case.deal, case.contract,
+                                                           case.declarer, rng), penalty_cards=())
+        r = rule(case)
+        rects = r.transfer.rectifications
+        moved = [x for x in rects if x.tricks > 0]
+        if r.twelfth is not None:
+            continue
+        if moved:
+            assert r.mechanical_law == moved[0].law
+            seen["transferred"] += 1
+        elif rects:
+            assert r.mechanical_law == rects[0].law
+            seen["nothing transferred"] += 1
+        else:
+            assert r.mechanical_law == "none"
+            seen["no revoke"] += 1
+    assert all(seen.values()), seen
+
+
 # --- what a director reads -----------------------------------------------------------------------
 
 

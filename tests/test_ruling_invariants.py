@@ -182,3 +182,90 @@ def test_synthetic_single_dummy_and_table(seed: int, dds_solver: Any) -> None:
             assert set(sd.interval) == set(sd.distribution.support)
             for t, (lo, hi) in sd.interval.items():
                 assert lo <= sd.distribution[t] <= hi
+
+
+# Without DDS: late revokes, so that the brute-force solver answers every estimate.
+
+
+def _late(seed: int) -> tuple[Case, EstimateOptions]:
+    """Late revokes: one, two by a player (in one suit or not), or failures to play penalty
+    cards (one or two: declarer designates)."""
+    from playgen import late_penalty_cards, late_revokes
+
+    rng = random.Random(f"late:{seed}")
+    twice = seed % 3 == 0
+    if seed % 5 == 4:
+        case = late_penalty_cards(rng, first_card=36, cards=1 + seed % 2)
+    else:
+        case = late_revokes(rng, first_card=36, revokes=2 if twice else 1,
+                            same_suit=seed % 6 == 0)
+    estimate = ("dd", "sd", "table")[seed % 3]
+    options = EstimateOptions(estimate=estimate, extra=("sd", "table")[: seed % 3], worlds=3,
+                              playouts=20, exact_budget=(0, 2000)[seed % 2],
+                              likely=(0.5, 1 / 3)[seed % 2], probable=(0.25, 1 / 6)[seed % 2])
+    return case, options
+
+
+def test_a_rulings_estimates_share_the_single_dummy_players_decisions() -> None:
+    """With both the sd and the table estimate, the second asks the single-dummy player only
+    what the first did not: fewer decisions than on its own, on some of these boards."""
+    from revoke_equity.equity.single_dummy import estimator
+    from revoke_equity.solver.bruteforce import BruteForceSolver
+
+    spared = 0
+    for seed in (2, 5, 8, 11):
+        case, options = _late(seed)
+        assert options.names[1:] == ("table", "sd")
+        ruling = rule(case, BruteForceSolver(), options=options, trace=False)
+        for comparison in ruling.comparisons:
+            alone = estimator("sd", ruling.record, options).estimate(comparison.point,
+                                                                    BruteForceSolver())
+            shared = comparison.estimates["sd"]
+            assert shared.distribution == alone.distribution
+            spared += alone.details["decisions"] - shared.details["decisions"]
+    assert spared > 0
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_late_revokes_with_the_brute_force(seed: int) -> None:
+    """The checks above on random late revokes, every estimate with the brute-force solver; the
+    law part is the ruling without a solver; the solver work reported is this ruling's own."""
+    from revoke_equity.solver.bruteforce import BruteForceSolver
+
+    case, options = _late(seed)
+    solver = BruteForceSolver()
+    rule(case, solver, options=EstimateOptions(estimate="dd"), trace=False)  # work before
+    before = solver.stats.as_dict()
+    ruling = rule(case, solver, options=options, trace=False)
+    after = solver.stats.as_dict()
+    check(ruling, solver)
+    assert ruling.solver_stats == pytest.approx({k: after[k] - before[k] for k in after},
+                                                abs=1e-5)
+    assert ruling.solver_stats["solve_calls"] > 0 or not ruling.comparisons
+    law_only = rule(case)
+    assert law_only.comparisons == () and law_only.solver_stats == {}
+    assert (ruling.revokes, ruling.transfer, ruling.mechanical_tricks, ruling.mechanical_law,
+            ruling.twelfth) == (law_only.revokes, law_only.transfer, law_only.mechanical_tricks,
+                                law_only.mechanical_law, law_only.twelfth)
+    assert ruling.trace is None and law_only.trace is None
+    for comparison in ruling.comparisons:
+        assert tuple(comparison.estimates) == options.names
+        for name, estimate in comparison.estimates.items():
+            assert estimate.name == name
+            if name != "dd" and options.exact_budget == 0:
+                assert estimate.parameters["method"] == "sampled"
+    rec = ruling.recommendation
+    if ruling.comparisons:
+        assert rec.estimate == options.estimate
+        assert law_only.recommendation.estimate is None
+        # the comparison the recommendation rests on, and its results at the options' thresholds
+        assert rec.comparison in {c.point.clause for c in ruling.comparisons}
+        chosen = next(c for c in ruling.comparisons if c.point.clause == rec.comparison)
+        dist = chosen.estimates[options.estimate].distribution
+        if rec.weighted is not None:
+            assert {c.declarer_tricks for c in rec.weighted.components} <= set(
+                dist.probable(options.probable))
+        if rec.split is not None:
+            assert rec.split.non_offenders_declarer_tricks in dist.likely(options.likely)
+            assert rec.split.offenders_declarer_tricks in dist.probable(options.probable)
+    assert ruling.explanation

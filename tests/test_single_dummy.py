@@ -10,15 +10,28 @@ test deals layouts its own way and asks DDS.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
+import math
 import random
 from typing import Any
 
 import pytest
 
 from revoke_equity.equity.policy import SingleDummyPolicy
-from revoke_equity.equity.propagate import Line, exact
-from revoke_equity.model import Card, Position, Seat, Suit
+from revoke_equity.equity.propagate import (
+    Line,
+    OverBudget,
+    exact,
+    modal,
+    pick,
+    playout_block,
+    precise,
+    sampled,
+    tree_size,
+)
+from revoke_equity.model import Card, Claim, Edition, Position, Seat, Suit
+from revoke_equity.model.position import equal_groups
 from revoke_equity.solver.bruteforce import BruteForceSolver
 
 BRUTE = BruteForceSolver()
@@ -53,9 +66,10 @@ def _equal(position: Position, a: Card, b: Card) -> bool:
                for r in type(a.rank) if lo < int(r) < hi)
 
 
-def reference(position: Position, voids: frozenset[tuple[Seat, Suit]], declarer: Seat
-              ) -> dict[int, float]:
-    """Declarer's side's final tricks under the tau -> 0 policy, by exhaustive expectimax."""
+def reference(position: Position, voids: frozenset[tuple[Seat, Suit]], declarer: Seat,
+              tau: float = 0.0) -> dict[int, float]:
+    """Declarer's side's final tricks under the policy at temperature ``tau`` with every layout
+    considered, by exhaustive expectimax."""
     side = declarer.side
     if position.is_over:
         return {position.tricks(side): 1.0}
@@ -88,8 +102,12 @@ def reference(position: Position, voids: frozenset[tuple[Seat, Suit]], declarer:
                 kept.append(c)
         means = {c: sum(values[c]) / len(values[c]) for c in kept}
         top = max(means.values())
-        best = [c for c in kept if means[c] >= top - 1e-9]
-        options = [(c, 1 / len(best)) for c in best]
+        if tau == 0:
+            best = [c for c in kept if means[c] >= top - 1e-9]
+            options = [(c, 1 / len(best)) for c in best]
+        else:
+            weights = {c: math.exp((means[c] - top) / tau) for c in kept}
+            options = [(c, w / sum(weights.values())) for c, w in weights.items()]
     out: dict[int, float] = {}
     for card, p in options:
         after = position.play(card)
@@ -99,7 +117,7 @@ def reference(position: Position, voids: frozenset[tuple[Seat, Suit]], declarer:
             nv.add((mover, led))
         else:
             nv.discard((mover, card.suit))
-        for t, q in reference(after, frozenset(nv), declarer).items():
+        for t, q in reference(after, frozenset(nv), declarer, tau).items():
             out[t] = out.get(t, 0.0) + p * q
     return out
 
@@ -180,7 +198,7 @@ def test_declarer_sees_dummy_and_a_defender_sees_dummy_not_declarer() -> None:
     assert set(seen) == {declarer, declarer.partner}
 
 
-def test_a_decision_is_memoised_on_the_players_view(dds_solver: Any) -> None:
+def test_a_decision_is_memoised_on_the_players_view() -> None:
     """Two positions that differ only in how the cards the player cannot see lie get the same
     probabilities (and the second costs no solver call)."""
     position, _, declarer = random_ending(11, 4, revoke=False)
@@ -195,7 +213,7 @@ def test_a_decision_is_memoised_on_the_players_view(dds_solver: Any) -> None:
     swapped[b.index] = frozenset(pool[len(position.hand(a)):])
     other = Position(tuple(swapped), position.trump, position.leader,  # type: ignore[arg-type]
                      position.trick, position.ns_tricks, position.ew_tricks)
-    policy = SingleDummyPolicy(dds_solver, declarer, worlds=8, tau=0.3, seed=3)
+    policy = SingleDummyPolicy(BruteForceSolver(), declarer, worlds=8, tau=0.3, seed=3)
     first = policy.choose(position, frozenset())
     solved = policy.stats.solved_decisions
     assert policy.choose(other, frozenset()) == first
@@ -229,3 +247,706 @@ def test_same_answer_with_one_and_two_worker_processes(dds_solver: Any,
         data.pop("solver")
     assert alone["equity"]["estimates"]["sd"]["parameters"]["method"] == "sampled"
     assert shared == alone
+
+
+# Without DDS: the policy asks the brute-force solver, on endings small enough for it.
+
+
+@pytest.mark.parametrize("tau", [0.0, 0.3])
+@pytest.mark.parametrize("seed", range(18))
+def test_single_dummy_with_the_brute_force_equals_the_expectimax(seed: int, tau: float) -> None:
+    """As above, with the brute-force solver answering the policy, at the temperature 0 and at a
+    strong player's (each card weighed by ``exp(mean / tau)``)."""
+    cards_each = 4 if seed % 6 == 0 else 3
+    position, voids, declarer = random_ending(seed, cards_each, revoke=seed % 3 != 1,
+                                              late=seed % 3 == 2)
+    policy = SingleDummyPolicy(BruteForceSolver(), declarer, worlds=200, tau=tau, seed=seed)
+
+    def outcome(line: Line) -> int:
+        return line.position.tricks(declarer.side)
+
+    got = exact(Line(position, voids), lambda line: policy.choose(line.position, line.voids),
+                outcome, budget=100_000)
+    want = reference(position, voids, declarer, tau)
+    assert set(got) == set(want), (got, want)
+    for t in want:
+        assert got[t] == pytest.approx(want[t], abs=1e-9)
+
+
+def _decisions(position: Position, voids: frozenset[Any], policy: SingleDummyPolicy
+               ) -> list[tuple[Position, Any]]:
+    """Every decision of the exact propagation from ``position``, with the policy's answer."""
+    asked: list[tuple[Position, Any]] = []
+
+    def ask(line: Line) -> Any:
+        choice = policy.choose(line.position, line.voids)
+        asked.append((line.position, choice))
+        return choice
+
+    exact(Line(position, voids), ask, lambda line: 0, budget=100_000)
+    return asked
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_each_choice_is_legal_most_probable_first_and_counted(seed: int) -> None:
+    """Every answer holds legal cards with positive probabilities summing to 1, the most probable
+    first; a decision among touching cards (or one card) is the lowest, for sure, without a solve;
+    the counts say how many decisions were asked, how many needed the solver, and how many
+    layouts it solved."""
+    position, voids, declarer = random_ending(100 + seed, 3, revoke=True)
+    solver = BruteForceSolver()
+    policy = SingleDummyPolicy(solver, declarer, worlds=5, tau=0.3, seed=seed)
+    asked = _decisions(position, voids, policy)
+    forced = 0
+    for at, choice in asked:
+        legal = at.legal_cards()
+        assert all(card in legal and p > 0 for card, p in choice)
+        assert sum(p for _, p in choice) == pytest.approx(1, abs=1e-12)
+        probabilities = [p for _, p in choice]
+        assert probabilities == sorted(probabilities, reverse=True)
+        if len(equal_groups(at, sorted(legal, key=Card.sort_key))) == 1:
+            forced += 1
+            lowest = min(legal, key=lambda c: (c.suit.order, int(c.rank)))
+            assert choice == ((lowest, 1.0),)
+    assert forced > 0
+    assert policy.stats.decisions == len(asked)
+    assert policy.stats.worlds_solved == solver.stats.solve_calls > 0
+    assert 0 < policy.stats.solved_decisions <= len(asked) - forced
+    assert policy.stats.worlds_solved <= 5 * policy.stats.solved_decisions
+
+
+def test_endings_of_two_tricks_go_to_the_small_solver() -> None:
+    position, voids, declarer = random_ending(7, 3, revoke=False)
+    assert position.tricks_left == 3
+    big, small = BruteForceSolver(), BruteForceSolver()
+    policy = SingleDummyPolicy(big, declarer, worlds=4, tau=0.3, seed=1, small=small)
+    asked = _decisions(position, voids, policy)
+    assert big.stats.solve_calls > 0 and small.stats.solve_calls > 0
+    assert {at.tricks_left for at, _ in asked} == {1, 2, 3}
+    alone = SingleDummyPolicy(BruteForceSolver(), declarer, worlds=4, tau=0.3, seed=1)
+    assert [c for _, c in _decisions(position, voids, alone)] == [c for _, c in asked]
+    assert alone.solver.stats.solve_calls == big.stats.solve_calls + small.stats.solve_calls
+
+
+def test_decisions_learned_from_elsewhere_are_not_solved_again() -> None:
+    """What one policy solved (:meth:`known`), another takes (:meth:`learn`): it answers alike
+    without a solve and counts each view once; :meth:`used` lists the views asked for since the
+    last call."""
+    position, voids, declarer = random_ending(21, 3, revoke=True)
+    first = SingleDummyPolicy(BruteForceSolver(), declarer, worlds=6, tau=0.3, seed=2)
+    asked = _decisions(position, voids, first)
+    used = first.used()
+    assert len(used) == first.stats.solved_decisions > 0
+    assert first.used() == []
+    known = first.known()
+    assert sorted(map(repr, known)) == sorted(map(repr, used))
+    second = SingleDummyPolicy(BruteForceSolver(), declarer, worlds=6, tau=0.3, seed=2)
+    second.learn(known)
+    second.learn(known)
+    assert second.stats.solved_decisions == first.stats.solved_decisions
+    assert second.stats.worlds_solved == first.stats.worlds_solved
+    assert [c for _, c in _decisions(position, voids, second)] == [c for _, c in asked]
+    assert second.solver.stats.solve_calls == 0
+    assert second.stats.solved_decisions == first.stats.solved_decisions
+    assert second.used() == used  # the layouts each view cost where it was solved
+    third = SingleDummyPolicy(BruteForceSolver(), declarer, worlds=6, tau=0.3, seed=2)
+    third.learn(second.known())  # passed on again
+    assert third.stats.worlds_solved == first.stats.worlds_solved
+
+
+def test_a_decision_is_solved_again_when_the_player_knows_something_else() -> None:
+    """A hidden player's other void, or other cards gone from the hidden hands (played
+    before), is another view: solved again. Another seed draws other layouts."""
+    position, _, declarer = random_ending(11, 4, revoke=False)
+    while len(equal_groups(position, sorted(position.legal_cards(), key=Card.sort_key))) < 2:
+        position = position.play(sorted(position.legal_cards(), key=Card.sort_key)[0])
+    policy = SingleDummyPolicy(BruteForceSolver(), declarer, worlds=3, tau=0.3, seed=3)
+    decider = policy.decider(position)
+    hidden = next(s for s in (Seat.N, Seat.E, Seat.S, Seat.W)
+                  if s not in (decider, declarer.partner, declarer))
+    policy.choose(position, frozenset({(hidden, Suit.SPADES)}))
+    policy.choose(position, frozenset({(hidden, Suit.HEARTS)}))
+    assert policy.stats.solved_decisions == 2
+    held = set().union(*position.hands) | set(position.trick)
+    gone = next(c for c in sorted(map(Card.from_str, (s + r for s in "SHDC" for r in "AKQJT98765432")),
+                                  key=Card.sort_key) if c not in held)
+    hands = list(position.hands)
+    swapped = sorted(hands[hidden.index], key=Card.sort_key)[0]
+    hands[hidden.index] = hands[hidden.index] - {swapped} | {gone}
+    other = Position(tuple(hands), position.trump, position.leader,  # type: ignore[arg-type]
+                     position.trick, position.ns_tricks, position.ew_tricks)
+    policy.choose(other, frozenset({(hidden, Suit.HEARTS)}))
+    assert policy.stats.solved_decisions == 3
+    by_seed = {tuple(_decisions(position, frozenset(), SingleDummyPolicy(
+        BruteForceSolver(), declarer, worlds=2, tau=0.3, seed=seed))) for seed in range(6)}
+    assert len(by_seed) > 1
+
+
+def test_dummy_is_faced_once_the_opening_lead_is() -> None:
+    from revoke_equity.equity.policy import dummy_exposed
+
+    rng = random.Random(4)
+    deck = [Card.from_str(s + r) for s in "SHDC" for r in "23456789TJQKA"]
+    rng.shuffle(deck)
+    hands = tuple(frozenset(deck[13 * i: 13 * i + 13]) for i in range(4))
+    position = Position(hands, None, Seat.E)  # type: ignore[arg-type]
+    assert not dummy_exposed(position)
+    policy = SingleDummyPolicy(BRUTE, Seat.N, worlds=4, tau=0.3, seed=1)  # dummy South
+    assert policy._seen(position, Seat.E, frozenset()) == {Seat.E: position.hand(Seat.E)}
+    assert set(policy._seen(position, Seat.N, frozenset())) == {Seat.N, Seat.S}
+    faced = []
+    for _ in range(6):
+        position = position.play(sorted(position.legal_cards(), key=Card.sort_key)[0])
+        faced.append(dummy_exposed(position))
+    assert faced == [True] * 6  # the trick of the lead, the next lead, a trick under way
+
+
+def test_a_declarer_designating_sees_the_penalty_cards_only() -> None:
+    """Declarer choosing among a defender's penalty cards (Law 51) knows those cards, not the
+    rest of the defender's hand."""
+    position, _, declarer = random_ending(5, 4, revoke=False)
+    while position.to_move.side is declarer.side:
+        position = position.play(sorted(position.legal_cards(), key=Card.sort_key)[0])
+    defender = position.to_move
+    hand = sorted(position.hand(defender), key=Card.sort_key)
+    pinned = frozenset(hand[:2])
+    policy = SingleDummyPolicy(BRUTE, declarer, worlds=4, tau=0.3, seed=1)
+    seen = policy._seen(position, declarer, pinned)
+    assert seen == {declarer: position.hand(declarer),
+                    declarer.partner: position.hand(declarer.partner), defender: pinned}
+    assert policy._seen(position, defender, pinned)[defender] == position.hand(defender)
+
+
+def test_softmax_at_temperature_zero_shares_the_best_equally() -> None:
+    from revoke_equity.equity.policy import softmax
+
+    assert softmax([1.0, 3.0, 3.0], 0) == [0.0, 0.5, 0.5]
+    assert softmax([2.0, 2.0 - 1e-12], 0) == [0.5, 0.5]  # equal up to rounding
+    assert softmax([2.0, 2.0 - 1e-6], 0) == [1.0, 0.0]
+    assert softmax([2.0, 1.0], -1) == [1.0, 0.0]
+
+
+def test_softmax_weighs_each_value_by_its_exponential() -> None:
+    from revoke_equity.equity.policy import softmax
+
+    got = softmax([0.0, 1.0, 0.5], 0.5)
+    weights = [1.0, math.e ** 2, math.e]
+    assert got == pytest.approx([w / sum(weights) for w in weights], abs=1e-12)
+    assert softmax([1000.0, 999.0], 0.1) == pytest.approx(
+        [1 / (1 + math.exp(-10)), math.exp(-10) / (1 + math.exp(-10))], abs=1e-12)
+
+
+# The propagation of a policy's probabilities (exact, sampled, the most probable line).
+
+
+def _cards(text: str) -> frozenset[Card]:
+    return frozenset(Card.from_str(c) for c in text.split())
+
+
+def _ending() -> tuple[Position, Seat]:
+    """Two tricks left, no trumps, West to lead: N SA S2, E SK H2, S SQ H3, W S3 H4; declarer
+    South (North dummy)."""
+    hands = (_cards("SA S2"), _cards("SK H2"), _cards("SQ H3"), _cards("S3 H4"))
+    return Position(hands, None, Seat.W, (), 5, 6), Seat.S  # type: ignore[arg-type]
+
+
+def test_tree_size_counts_the_lines_with_equals_once() -> None:
+    """The positions before the end that legal play reaches, touching cards once: four on the
+    last trick, an independent count on two tricks; no counting past the limit."""
+    position, _ = _ending()
+    last = Position((_cards("SA"), _cards("SK"), _cards("SQ"), _cards("S3")), None, Seat.W,
+                    (), 5, 7)
+    assert tree_size(Line(last, frozenset()), 100) == 4  # one card each: the lead and three replies
+    assert tree_size(Line(last.play(Card.from_str("S3")), frozenset()), 100) == 3
+    size = tree_size(Line(position, frozenset()), 1000)
+    assert size == _count_lines(position)
+    assert tree_size(Line(position, frozenset()), 3) == 4  # stops once past the limit
+    assert tree_size(Line(position, frozenset()), 1000, first=[Card.from_str("S3")]) < size
+    for seed in range(3):  # three tricks: the same position is reached by several lines
+        three = random_ending(seed, 3, revoke=False)[0]
+        assert tree_size(Line(three, frozenset()), 100_000) == _count_lines(three)
+
+
+def _count_lines(position: Position) -> int:
+    """The positions (not over) reachable by legal play, touching cards counted once, each with
+    the voids shown on the way (the same position reached with other show-outs counts again)."""
+    seen: set[tuple[object, ...]] = set()
+
+    def walk(p: Position, voids: frozenset[tuple[Seat, Suit]]) -> None:
+        if p.is_over:
+            return
+        key = (p.hands, p.leader, p.trick, p.ns_tricks, p.ew_tricks, voids)
+        if key in seen:
+            return
+        seen.add(key)
+        for group in equal_groups(p, sorted(p.legal_cards(), key=Card.sort_key)):
+            card, led = group[0], p.suit_led
+            shown = (voids | {(p.to_move, led)} if led is not None and card.suit is not led
+                     else voids - {(p.to_move, card.suit)})
+            walk(p.play(card), shown)
+
+    walk(position, frozenset())
+    return len(seen)
+
+
+def test_exact_gives_the_probability_of_each_total_and_stops_over_budget() -> None:
+    position, declarer = _ending()
+
+    def coin(line: Line) -> Any:
+        cards = sorted(line.position.legal_cards(), key=Card.sort_key)
+        return tuple((c, 1 / len(cards)) for c in cards)
+
+    def outcome(line: Line) -> int:
+        return line.position.tricks(declarer.side)
+
+    got = exact(Line(position, frozenset()), coin, outcome, budget=1000)
+    assert got == pytest.approx(_uniform(position, declarer), abs=1e-12)
+    assert sum(got.values()) == pytest.approx(1)
+    with pytest.raises(OverBudget):
+        exact(Line(position, frozenset()), coin, outcome, budget=1)
+    lines = _count_lines(position)
+    assert exact(Line(position, frozenset()), coin, outcome, budget=lines) == got
+
+
+def _uniform(position: Position, declarer: Seat) -> dict[int, float]:
+    """Final tricks of declarer's side when every legal card is equally likely (no merging)."""
+    if position.is_over:
+        return {position.tricks(declarer.side): 1.0}
+    cards = position.legal_cards()
+    out: dict[int, float] = {}
+    for card in cards:
+        for t, q in _uniform(position.play(card), declarer).items():
+            out[t] = out.get(t, 0.0) + q / len(cards)
+    return out
+
+
+def test_a_line_records_voids_the_offenders_winning_suits_and_the_table_cards_used() -> None:
+    """Hearts trumps: W leads S3, North ruffs (a show-out of spades) and wins; North leads D2,
+    the others show out of diamonds and West wins. North, the offender followed, won a trick with
+    a heart."""
+    hands = (_cards("H5 D2"), _cards("SK H2"), _cards("SQ H3"), _cards("S3 H4"))
+    position = Position(hands, Suit.HEARTS, Seat.W, (), 5, 6)  # type: ignore[arg-type]
+    line = Line(position, frozenset(), table=(0, 0, 0, 0))
+    assert line.first
+    line = line.play(Card.from_str("S3"), Seat.N)
+    assert not line.first and line.table == (0, 0, 0, 1)
+    line = line.play(Card.from_str("H5"), Seat.N)
+    assert line.voids == {(Seat.N, Suit.SPADES)} and line.table == (1, 0, 0, 1)
+    line = line.play(Card.from_str("SK"), Seat.N).play(Card.from_str("SQ"), Seat.N)
+    assert line.position.leader is Seat.N
+    assert line.won_suits == {Suit.HEARTS} and line.table == (1, 1, 1, 1)
+    for card in ("D2", "H2", "H3", "H4"):
+        line = line.play(Card.from_str(card), Seat.N)
+    assert line.position.is_over and line.position.ew_tricks == 7
+    assert line.voids == {(Seat.N, Suit.SPADES), (Seat.E, Suit.DIAMONDS),
+                          (Seat.S, Suit.DIAMONDS), (Seat.W, Suit.DIAMONDS)}
+    assert line.won_suits == {Suit.HEARTS} and line.table == (2, 2, 2, 2)
+    untracked = Line(position, frozenset())
+    for card in ("S3", "H5", "SK", "SQ"):
+        untracked = untracked.play(Card.from_str(card))
+    assert untracked.won_suits == frozenset() and untracked.table == ()
+
+
+def test_every_propagation_records_the_offenders_winning_suits() -> None:
+    """The line of the test above played by a fixed preference: North, named the offender,
+    wins one trick, with a heart; the outcome sees it however the line is propagated."""
+    from collections import Counter
+
+    hands = (_cards("H5 D2"), _cards("SK H2"), _cards("SQ H3"), _cards("S3 H4"))
+    root = Line(Position(hands, Suit.HEARTS, Seat.W, (), 5, 6), frozenset())  # type: ignore[arg-type]
+    order = [Card.from_str(c) for c in ("S3", "H5", "SK", "SQ", "D2", "H2", "H3", "H4")]
+
+    def scripted(line: Line) -> Any:
+        return ((next(c for c in order if c in line.position.legal_cards()), 1.0),)
+
+    def suits(line: Line) -> int:
+        return len(line.won_suits)
+
+    assert exact(root, scripted, suits, 100, Seat.N) == {1: 1.0}
+    last, card = modal(root, scripted, Seat.N)[-1]
+    assert last.play(card, Seat.N).won_suits == {Suit.HEARTS} == last.won_suits
+    assert exact(root, scripted, suits, 100) == {0: 1.0}
+    assert sampled(root, scripted, suits, 30, seed=1, offender=Seat.N) == Counter({1: 30})
+    assert playout_block(root, scripted, suits, range(3), 1, Seat.N) == Counter({1: 3})
+    assert playout_block(root, scripted, suits, range(3), 1) == Counter({0: 3})
+
+
+def test_a_show_out_contradicted_later_is_dropped() -> None:
+    """Spades trumps: North ruffs West's heart lead holding a heart (a revoke, a false show-out),
+    wins, and leads his heart: the void is gone."""
+    hands = (_cards("SA H5"), _cards("S2 H2"), _cards("SQ H3"), _cards("S3 H4"))
+    position = Position(hands, Suit.SPADES, Seat.W, (), 5, 6)  # type: ignore[arg-type]
+    line = Line(position, frozenset()).play(Card.from_str("H4")).play(Card.from_str("SA"))
+    assert line.voids == {(Seat.N, Suit.HEARTS)}
+    line = line.play(Card.from_str("H2")).play(Card.from_str("H3"))
+    assert line.position.leader is Seat.N
+    assert line.play(Card.from_str("H5")).voids == frozenset()
+
+
+def test_pick_follows_the_cumulative_probabilities() -> None:
+    a, b, c = (Card.from_str(x) for x in ("SA", "SK", "SQ"))
+    choice = ((a, 0.5), (b, 0.3), (c, 0.2))
+    assert [pick(choice, u) for u in (0.0, 0.4999, 0.5, 0.7999, 0.8, 0.9999)] == [
+        a, a, b, b, c, c]
+    short = ((a, 0.5), (b, 0.3), (c, 0.19999999))  # rounding left the sum under 1
+    assert pick(short, 0.999999999) == c
+
+
+def test_a_result_is_precise_when_every_interval_is_within_the_precision() -> None:
+    from collections import Counter
+
+    assert precise(Counter({8: 100}), 0.04) and not precise(Counter({8: 100}), 0.035)
+    assert precise(Counter({8: 380, 9: 20}), 0.03)
+    assert not precise(Counter({8: 95, 9: 5}), 0.05)  # 95 of 100: -0.062 / +0.029
+    assert not precise(Counter({8: 5, 9: 95}), 0.05)
+    assert not precise(Counter(dict.fromkeys(range(14), 5)), 0.06)  # 5 of 70: -0.041 / +0.085
+
+
+def _sampling(seed: int = 3) -> tuple[Line, Any, Any]:
+    position, declarer = random_ending(seed, 3, revoke=True)[0], random_ending(seed, 3, True)[2]
+    policy = SingleDummyPolicy(BruteForceSolver(), declarer, worlds=4, tau=0.6, seed=seed)
+
+    def play(line: Line) -> Any:
+        return policy.choose(line.position, line.voids)
+
+    def outcome(line: Line) -> int:
+        return line.position.tricks(declarer.side)
+
+    return Line(position, random_ending(seed, 3, True)[1]), play, outcome
+
+
+def test_playouts_are_seeded_by_their_number_and_approach_the_exact_distribution() -> None:
+    root, policy, outcome = _sampling()
+    whole = playout_block(root, policy, outcome, range(0, 40), seed=9)
+    parts = playout_block(root, policy, outcome, range(0, 15), seed=9)
+    parts.update(playout_block(root, policy, outcome, range(15, 40), seed=9))
+    assert whole == parts
+    counts = sampled(root, policy, outcome, 400, seed=9)
+    assert sum(counts.values()) == 400
+    want = exact(root, policy, outcome, budget=100_000)
+    assert len(want) > 1
+    for total, p in want.items():
+        assert abs(counts[total] / 400 - p) < 0.08, (total, counts, want)
+    assert sampled(root, policy, outcome, 400, seed=10) != counts
+
+
+def test_sampling_stops_at_the_first_block_after_which_every_result_is_precise() -> None:
+    root, policy, outcome = _sampling()
+    counts = sampled(root, policy, outcome, 400, seed=9, precision=0.1)  # blocks of 20
+    done = sum(counts.values())
+    assert done % 20 == 0 and done < 400
+    assert precise(counts, 0.1)
+    before = sampled(root, policy, outcome, done - 20, seed=9)
+    assert not precise(before, 0.1)
+    assert sampled(root, policy, outcome, 30, seed=9, precision=0.5, block=20) == sampled(
+        root, policy, outcome, 20, seed=9)  # precise after the first block: stops there
+    last = sampled(root, policy, outcome, 20, seed=9, precision=0.99, block=20)
+    assert sum(last.values()) == 20
+
+
+def test_blocks_run_several_at_a_time_give_the_same_counts() -> None:
+    from revoke_equity.equity.propagate import BlockResult
+
+    root, policy, outcome = _sampling()
+    accepted: list[int] = []
+    batches: list[int] = []
+
+    def run_blocks(blocks: list[range]) -> list[BlockResult]:
+        batches.append(len(blocks))
+        return [BlockResult(playout_block(root, policy, outcome, numbers, 9),
+                            lambda start=numbers.start: accepted.append(start))
+                for numbers in blocks]
+
+    alone = sampled(root, policy, outcome, 200, seed=9, precision=0.1, block=20)
+    together = sampled(root, policy, outcome, 200, seed=9, precision=0.1, block=20,
+                       run_blocks=run_blocks, width=3)
+    assert together == alone
+    assert accepted == list(range(0, sum(alone.values()), 20))
+    assert batches[0] == 3
+    assert sampled(root, policy, outcome, 50, seed=9, run_blocks=run_blocks, width=2) == \
+        sampled(root, policy, outcome, 50, seed=9)
+
+
+@pytest.mark.parametrize("offender", [None, Seat.N, Seat.E])
+def test_the_modal_line_plays_the_most_probable_card_to_the_end(offender: Seat | None) -> None:
+    """Each step's line is the one before with its card played (the offender's winning suits
+    recorded when one is named)."""
+    root, policy, _ = _sampling()
+    steps = modal(root, policy, offender)
+    assert len(steps) == 4 * 3 - len(root.position.trick)
+    line = root
+    for at, card in steps:
+        assert at == line and card == policy(line)[0][0]
+        line = line.play(card, offender)
+    assert line.position.is_over
+
+
+# The sd and table estimates at a comparison point, with the brute-force solver.
+
+
+def _late_points(seed: int, prefix: str = "sd") -> tuple[Any, list[Any]]:
+    """Comparison points of a random late revoke (three tricks left; now and then a claim after
+    its trick), of a player's two in a suit (from four tricks left, 1997), or of a defender's
+    failure to play a penalty card (one or two of them: declarer designates)."""
+    from revoke_equity.laws.comparison import comparison_points
+    from revoke_equity.laws.rectification import rectify
+    from revoke_equity.laws.revokes import find_revokes
+    from revoke_equity.model.play import replay
+
+    from playgen import late_penalty_cards, late_revokes
+
+    rng = random.Random(f"{prefix}:{seed}")
+    if seed % 4 == 3:
+        case = late_penalty_cards(rng, first_card=36, cards=2 if seed % 8 == 3 else 1)
+    elif seed % 2 == 0:  # the 1997 extra trick of a kept 64A2 revoke may turn on the replay
+        case = dataclasses.replace(late_revokes(rng, first_card=36, revokes=2, same_suit=True),
+                                   laws=Edition.LAWS_1997)
+    else:
+        case = late_revokes(rng, first_card=40)
+        if seed % 8 == 5:  # play stops by a claim after the revoke trick
+            trick = find_revokes(replay(case))[0].trick
+            case = dataclasses.replace(case, play=case.play[:4 * trick],
+                                       claim=Claim(trick, rng.randint(0, 13 - trick)))
+    record = replay(case)
+    revokes = find_revokes(record)
+    return record, list(comparison_points(record, revokes, rectify(record, revokes, case.laws),
+                                          case.laws))
+
+
+def _shown(record: Any, upto: int) -> frozenset[tuple[Seat, Suit]]:
+    """The voids the table's first ``upto`` cards showed, a later card of the suit undoing one."""
+    voids: set[tuple[Seat, Suit]] = set()
+    for index, card in enumerate(record.case.play[:upto]):
+        position = record.positions[index]
+        led = position.suit_led
+        if led is not None and card.suit is not led:
+            voids.add((position.to_move, led))
+        else:
+            voids.discard((position.to_move, card.suit))
+    return frozenset(voids)
+
+
+def _options_policy(record: Any, point: Any, options: Any) -> tuple[Line, Any, Any, Any]:
+    """The root, the policy, the outcome and the offender the options describe, built here."""
+    declarer = record.case.declarer
+    sd = SingleDummyPolicy(BruteForceSolver(), declarer, worlds=options.worlds,
+                           tau=options.temperature, seed=options.seed)
+    designated = point.designated_by_declarer
+
+    def play(line: Line) -> Any:
+        if line.first:
+            led = line.position.suit_led
+            shows_out = led is not None and all(c.suit is not led for c in point.choices)
+            voids = line.voids | ({(point.player, led)} if shows_out else set())
+            return sd.choose(line.position, voids, among=point.choices,
+                             chooser=declarer if designated else None,
+                             pinned=frozenset(point.choices) if designated else frozenset())
+        return sd.choose(line.position, line.voids)
+
+    def outcome(line: Line) -> int:
+        return point.declarer_total(line.position, line.won_suits)
+
+    offender = point.player if point.tracks_offender_wins else None
+    return Line(point.position, _shown(record, point.revoke.index)), play, outcome, offender
+
+
+TRACKED = [2, 12, 20]
+"""Seeds of ``_late_points(seed, "track")`` whose 1997 kept revoke's extra trick turns on the
+suits the offender wins tricks with in the replay."""
+
+
+DESIGNATED = [51, 59]
+"""Seeds of ``_late_points`` where declarer designates one of two penalty cards that are not
+worth the same."""
+
+
+@pytest.mark.parametrize(("prefix", "seed"), [("sd", s) for s in range(12)]
+                         + [("track", s) for s in TRACKED] + [("sd", s) for s in DESIGNATED])
+def test_sd_estimate_is_the_options_policy_played_from_the_comparison_point(prefix: str,
+                                                                            seed: int) -> None:
+    """Exactly propagated while the tree of lines is within the budget (``exact_budget``
+    positions), else sampled: the counts of the seeded playouts, a Wilson interval per total.
+    Where the offender's winning suits matter (1997), the outcome counts them."""
+    from revoke_equity.equity.estimate import EstimateOptions
+    from revoke_equity.equity.single_dummy import SingleDummy
+    from revoke_equity.model.distribution import TrickDistribution, wilson_interval
+
+    record, points = _late_points(seed, prefix)
+    players = ("expert", "strong", "club")[seed % 3]
+    for point in points:
+        root, play, outcome, offender = _options_policy(
+            record, point, EstimateOptions(estimate="sd", players=players, worlds=3, seed=seed))
+        size = tree_size(root, 100_000, point.choices)
+        want = exact(root, play, outcome, 100_000, offender)
+        if prefix == "track" and point.tracks_offender_wins:
+            assert exact(root, play, outcome, 100_000) != want
+        options = EstimateOptions(estimate="sd", players=players, worlds=3, seed=seed,
+                                  exact_budget=size)
+        got = SingleDummy(record, options).estimate(point, BruteForceSolver())
+        assert got.distribution == TrickDistribution.from_mapping(want)
+        assert got.parameters == {"players": players, "tau": options.temperature, "worlds": 3,
+                                  "seed": seed, "method": "exact"}
+        assert got.interval is None and got.details["decisions"] > 0 and got.solver_calls > 0
+        options = EstimateOptions(estimate="sd", players=players, worlds=3, seed=seed,
+                                  exact_budget=size - 1, playouts=60, precision=0.15)
+        got = SingleDummy(record, options).estimate(point, BruteForceSolver())
+        root, play, outcome, offender = _options_policy(record, point, options)
+        counts = sampled(root, play, outcome, 60, seed, offender, precision=0.15)
+        done = sum(counts.values())
+        assert got.distribution == TrickDistribution.from_counts(counts)
+        assert got.parameters["method"] == "sampled" and got.parameters["playouts"] == done
+        assert got.interval == {t: wilson_interval(counts[t], done) for t in counts}
+
+
+def test_some_sd_points_keep_a_revoke_and_some_are_designated() -> None:
+    points = [p for seed in range(12) for p in _late_points(seed)[1]]
+    assert sum(p.tracks_offender_wins for p in points) >= 2
+    assert sum(p.designated_by_declarer for p in points) >= 2
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_table_estimate_keeps_the_tables_cards_where_legal_and_lists_the_rest(seed: int
+                                                                                 ) -> None:
+    """Along the most probable line each player plays his next card of the table's play when he
+    still holds it and it is legal (the offender's first card: among those he could have played);
+    every other card is a departure, listed with its reason."""
+    from revoke_equity.equity.estimate import EstimateOptions
+    from revoke_equity.equity.single_dummy import TablePlayKept
+    from revoke_equity.model.distribution import TrickDistribution
+
+    record, points = _late_points(100 + seed)
+    options = EstimateOptions(estimate="table", worlds=3, seed=seed)
+    for point in points:
+        got = TablePlayKept(record, options).estimate(point, BruteForceSolver())
+        start = point.revoke.index
+        queues: dict[Seat, list[Card]] = {s: [] for s in (Seat.N, Seat.E, Seat.S, Seat.W)}
+        for index in range(start, len(record.case.play)):
+            queues[record.positions[index].to_move].append(record.case.play[index])
+        departures = got.details["departures"]
+        assert departures and departures[0].startswith(
+            f"Trick {point.trick}: {point.player} plays ")
+        assert "(it was a revoke, or the lead changed)" in departures[0]
+        # Follow the line the departures describe: the table's card wherever kept.
+        position = point.position
+        used = dict.fromkeys(queues, 0)
+        listed = []
+        first = True
+        while not position.is_over:
+            seat = position.to_move
+            wanted = queues[seat][used[seat]] if used[seat] < len(queues[seat]) else None
+            kept = (wanted is not None and wanted in position.hand(seat)
+                    and wanted in position.legal_cards()
+                    and (not first or wanted in point.choices))
+            if kept:
+                card = wanted
+            else:
+                departure = departures[len(listed)]
+                prefix = f"Trick {14 - position.tricks_left}: {seat} plays "
+                assert departure.startswith(prefix), (departure, prefix)
+                card = Card.from_str(departure[len(prefix):].split(" ")[0])
+                if wanted is None:
+                    reason = "the table's play had stopped (claim)"
+                elif wanted not in position.hand(seat):
+                    reason = f"the table's {wanted} is no longer held"
+                else:
+                    reason = f"the table's {wanted} is not legal here"
+                assert f"(single-dummy): {reason}" in departure
+                listed.append(departure)
+            position = position.play(card)
+            used[seat] += 1
+            first = False
+        assert listed == departures
+        # The distribution: the table's card where kept, else the single-dummy player's.
+        _, sd_play, outcome, offender = _options_policy(record, point, options)
+        root = Line(point.position, _shown(record, start), table=(0, 0, 0, 0))
+
+        def table_play(line: Line, queues: Any = queues, point: Any = point,
+                       sd_play: Any = sd_play) -> Any:
+            at = line.position
+            seat = at.to_move
+            n = line.table[seat.index]
+            wanted = queues[seat][n] if n < len(queues[seat]) else None
+            if (wanted is not None and wanted in at.hand(seat) and wanted in at.legal_cards()
+                    and (not line.first or wanted in point.choices)):
+                return ((wanted, 1.0),)
+            return sd_play(line)
+
+        want = exact(root, table_play, outcome, 100_000, offender)
+        assert got.distribution == TrickDistribution.from_mapping(want)
+
+
+def test_voids_shown_by_the_table_before_a_card() -> None:
+    from revoke_equity.equity.propagate import voids_shown
+
+    for seed in range(4):
+        record, _ = _late_points(seed)
+        assert [voids_shown(record, n) for n in range(len(record.case.play) + 1)] == [
+            _shown(record, n) for n in range(len(record.case.play) + 1)]
+
+
+def test_an_unknown_estimate_is_refused() -> None:
+    from revoke_equity.equity.estimate import EstimateOptions
+    from revoke_equity.equity.single_dummy import estimator
+
+    record, _ = _late_points(1)
+    with pytest.raises(ValueError, match=r"^unknown estimate 'xx'$"):
+        estimator("xx", record, EstimateOptions())
+    assert [estimator(n, record, EstimateOptions()).name for n in ("sd", "dd", "table")] == [
+        "sd", "dd", "table"]
+
+
+def test_estimates_given_one_policy_share_its_decisions() -> None:
+    """The sd and table estimates of a ruling share one single-dummy player: a decision the sd
+    estimate solved is not solved again for the table's."""
+    from revoke_equity.equity.estimate import EstimateOptions
+    from revoke_equity.equity.single_dummy import SingleDummy, estimator
+
+    spared = 0
+    for seed in (1, 3, 11):
+        record, points = _late_points(seed)
+        options = EstimateOptions(estimate="sd", extra=("table",), worlds=3, seed=seed)
+        solver = BruteForceSolver()
+        for point in points:
+            shared = SingleDummy(record, options).new_policy(solver)
+            sd = estimator("sd", record, options, shared).estimate(point, solver)
+            assert shared.stats.solved_decisions == sd.details["decisions"] > 0
+            table = estimator("table", record, options, shared).estimate(point, solver)
+            assert shared.stats.solved_decisions == (sd.details["decisions"]
+                                                     + table.details["decisions"])
+            assert shared.stats.worlds_solved == sd.solver_calls + table.solver_calls
+            alone = estimator("table", record, options).estimate(point, solver)
+            assert table.details["decisions"] <= alone.details["decisions"]
+            spared += alone.details["decisions"] - table.details["decisions"]
+            assert table.distribution == alone.distribution
+    assert spared > 0
+
+
+def test_sd_estimate_with_two_jobs_is_the_estimate_with_one() -> None:
+    """Sampled with two jobs, the blocks run in this process until fanning out would pay (here
+    never): the same counts, parameters and details as with one."""
+    from revoke_equity.equity import single_dummy
+    from revoke_equity.equity.estimate import EstimateOptions
+    from revoke_equity.equity.single_dummy import SingleDummy
+
+    record, points = _late_points(TRACKED[0], "track")
+    options = EstimateOptions(estimate="sd", worlds=3, seed=5, exact_budget=0, playouts=60)
+    alone = [SingleDummy(record, options).estimate(p, BruteForceSolver()) for p in points]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(single_dummy, "FAN_OUT_AFTER", 3600.0)
+        two = [SingleDummy(record, dataclasses.replace(options, jobs=2)).estimate(
+            p, BruteForceSolver()) for p in points]
+    assert [e.as_dict() for e in two] == [e.as_dict() for e in alone]
+
+
+@pytest.mark.parametrize("seed", DESIGNATED)
+def test_declarer_designates_the_penalty_card_best_for_his_side(seed: int) -> None:
+    """Law 51: of two penalty cards, the dd estimate rests on the one that gives declarer's side
+    the most tricks."""
+    from revoke_equity.equity.dd_equity import DoubleDummy
+
+    _, points = _late_points(seed)
+    (point,) = [p for p in points if p.designated_by_declarer]
+    got = DoubleDummy().estimate(point, BruteForceSolver())
+    totals = {a["card"]: a["declarer_tricks"] for a in got.details["alternatives"]}
+    assert len(set(totals.values())) == 2
+    assert totals[got.details["card"]] == max(totals.values())

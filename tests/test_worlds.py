@@ -37,6 +37,9 @@ CASES = [
                  frozenset({(Seat.E, Suit.SPADES)}), id="east-void-in-spades"),
     pytest.param(cards("SA SK S2 H3 D4 C5 C6"), {Seat.N: 2, Seat.E: 3, Seat.W: 2},
                  frozenset({(Seat.W, Suit.CLUBS), (Seat.N, Suit.SPADES)}), id="three-hands"),
+    # a suit shared by three hands, one card each possible
+    pytest.param(cards("SA SK SQ H2"), {Seat.N: 1, Seat.E: 2, Seat.W: 1}, frozenset(),
+                 id="three-hands-one-suit"),
     pytest.param(cards("SA SK S2 S3 H4"), {Seat.E: 1, Seat.W: 4},
                  frozenset({(Seat.W, Suit.SPADES)}), id="impossible-void-dropped"),
     # one spade each leaves E (void in hearts) a place W cannot fill: the one layout gives E both
@@ -62,7 +65,7 @@ def test_a_void_no_layout_respects_is_dropped() -> None:
     assert layouts.voids == frozenset()
 
 
-@pytest.mark.parametrize(("pool", "sizes", "voids"), CASES[:3])
+@pytest.mark.parametrize(("pool", "sizes", "voids"), CASES[:4])
 def test_samples_are_uniform_and_respect_voids(pool: frozenset[Card], sizes: dict[Seat, int],
                                                voids: frozenset[tuple[Seat, Suit]]) -> None:
     layouts = Layouts.of(pool, sizes, voids)

@@ -67,8 +67,15 @@ class _Estimator:
         raise NotImplementedError
 
     def _first(self, point: ComparisonPoint, sd: SingleDummyPolicy, line: Line) -> Choice:
+        """The offender's card at the comparison point, among the cards he could have played. A
+        penalty card of another suit than the one led is playable only by a player void in it
+        (Law 50D1), so the layouts imagined for declarer designating one (Law 51) are void too."""
         declarer = self.record.case.declarer
-        return sd.choose(line.position, line.voids, among=point.choices,
+        voids = line.voids
+        led = line.position.suit_led
+        if led is not None and not any(card.suit is led for card in point.choices):
+            voids = voids | {(line.position.to_move, led)}
+        return sd.choose(line.position, voids, among=point.choices,
                          chooser=declarer if point.designated_by_declarer else None,
                          pinned=frozenset(point.choices) if point.designated_by_declarer
                          else frozenset())
