@@ -128,17 +128,18 @@ def test_estimate_options_name_dd_first_and_each_estimate_once() -> None:
         0.1, 0.3, 0.6]
 
 
-def test_estimate_as_dict_rounds_and_adds_the_intervals_and_details() -> None:
+def test_estimate_json_rounds_and_adds_the_intervals_and_details() -> None:
     from revoke_equity.equity.estimate import Estimate
     from revoke_equity.model.distribution import TrickDistribution
+    from revoke_equity.ruling.json_form import estimate_json
 
     distribution = TrickDistribution.from_mapping({8: 1, 9: 2})
     plain = Estimate("dd", distribution, {"seed": 1}, 3)
-    assert plain.as_dict() == {"distribution": distribution.as_dict(), "expected": 8.6667,
+    assert estimate_json(plain) == {"distribution": distribution.as_dict(), "expected": 8.6667,
                                "parameters": {"seed": 1}, "solver_calls": 3}
     sampled = Estimate("sd", distribution, {}, 5, {9: (0.123456, 0.9), 8: (0.0, 0.55556)},
                        {"decisions": 2})
-    data = sampled.as_dict()
+    data = estimate_json(sampled)
     assert data["interval"] == {"8": [0.0, 0.5556], "9": [0.1235, 0.9]}
     assert list(data["interval"]) == ["8", "9"]  # type: ignore[call-overload]
     assert data["decisions"] == 2
