@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from revoke_equity.study.summary import ALL_KINDS, OUTCOMES, Z95, share
+from revoke_equity.study.summary import ALL_KINDS, OUTCOMES, Z95, share, share_text
 from revoke_equity.study.verdicts import ATLAS_ESTIMATES
 
 __all__ = ["LEFT_OUT", "AtlasTally", "atlas_markdown", "sentences", "summarize_atlas"]
@@ -187,13 +187,6 @@ ATLAS_DEFINITIONS = {
 }
 
 
-def _pct(entry: Mapping[str, Any]) -> str:
-    if entry.get("share") is None:
-        return "-"
-    lo, hi = entry["ci95"]
-    return f"{100 * entry['share']:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]"
-
-
 def _players(parameters: Mapping[str, Any]) -> str:
     return str(parameters.get("players", "strong"))
 
@@ -222,20 +215,20 @@ def sentences(atlas: Mapping[str, Any], parameters: Mapping[str, Any]) -> list[s
             continue
         against = ESTIMATE_WORDS[main] + (f" of {players} players" if main == "sd" else "")
         text = (f"{KIND_WORDS.get(kind, kind)}: the mechanical result under-compensates the "
-                f"non-offenders in {_pct(row['under'])} of boards against {against}")
+                f"non-offenders in {share_text(row['under'])} of boards against {against}")
         dd = by_key.get((kind, "dd")) if main == "sd" else None
         if dd is not None:
-            text += f" ({_pct(dd['under'])} against {ESTIMATE_WORDS['dd']})"
-        text += f", and over-compensates them in {_pct(row['over'])}"
+            text += f" ({share_text(dd['under'])} against {ESTIMATE_WORDS['dd']})"
+        text += f", and over-compensates them in {share_text(row['over'])}"
         if dd is not None:
-            text += f" ({_pct(dd['over'])})"
+            text += f" ({share_text(dd['over'])})"
         text += (f"; the weighted score lies {row['mean_abs_score_diff']:.0f} points from the "
                  f"mechanical score on average (n {row['n']}).")
         out.append(text)
     for row in atlas["recommendation_differs"]:
         if row["edition"] == edition and row["kind"] == ALL_KINDS:
             out.append(f"The score to enter differs between the double-dummy and the single-dummy "
-                       f"estimate in {_pct(row)} of rulings (n {row['n']}): that is how often the "
+                       f"estimate in {share_text(row)} of rulings (n {row['n']}): that is how often the "
                        "choice of estimate changes the ruling.")
     return out
 
@@ -259,25 +252,25 @@ def atlas_markdown(atlas: Mapping[str, Any], parameters: Mapping[str, Any]) -> s
                     if mean["ci95"] is not None else "")
         kind = f"**{row['kind']}**" if row["kind"] == ALL_KINDS else row["kind"]
         lines.append(f"| {row['edition']} | {kind} | {row['estimate']} | {row['n']} | "
-                     f"{_pct(row['under'])} | {_pct(row['exact'])} | {_pct(row['over'])} | "
-                     f"{_pct(row['adjusted'])} | {mean['mean']:+.0f}{interval} | "
+                     f"{share_text(row['under'])} | {share_text(row['exact'])} | {share_text(row['over'])} | "
+                     f"{share_text(row['adjusted'])} | {mean['mean']:+.0f}{interval} | "
                      f"{row['mean_abs_score_diff']:.0f} |")
     if atlas["recommendation_differs"]:
         lines += ["", "### The score to enter: dd against sd", "",
                   "| edition | kind | n | recommended score differs |", "|---|---|---:|---:|"]
         for row in atlas["recommendation_differs"]:
-            lines.append(f"| {row['edition']} | {row['kind']} | {row['n']} | {_pct(row)} |")
+            lines.append(f"| {row['edition']} | {row['kind']} | {row['n']} | {share_text(row)} |")
     lines += ["", "### By the trick of the (first) revoke", "",
               "| edition | estimate | trick | n | under | mean abs diff |",
               "|---|---|---:|---:|---:|---:|"]
     for row in atlas["by_trick"]:
         lines.append(f"| {row['edition']} | {row['estimate']} | {row['trick']} | {row['n']} | "
-                     f"{_pct(row['under'])} | {row['mean_abs_score_diff']:.0f} |")
+                     f"{share_text(row['under'])} | {row['mean_abs_score_diff']:.0f} |")
     if atlas["recommendation_differs_by_trick"]:
         lines += ["", "| edition | trick | n | score to enter differs, dd against sd |",
                   "|---|---:|---:|---:|"]
         for row in atlas["recommendation_differs_by_trick"]:
-            lines.append(f"| {row['edition']} | {row['trick']} | {row['n']} | {_pct(row)} |")
+            lines.append(f"| {row['edition']} | {row['trick']} | {row['n']} | {share_text(row)} |")
     lines += ["", "## In plain words", ""]
     lines += [f"- {s}" for s in atlas["sentences"]]
     lines += ["", "## What the model leaves out", ""]

@@ -38,7 +38,7 @@ from revoke_equity.model.cards import Card
 from revoke_equity.model.position import Position, equal_groups
 from revoke_equity.solver.base import Solver
 from revoke_equity.study.realplay import RealBoard
-from revoke_equity.study.summary import share
+from revoke_equity.study.summary import share, share_text
 
 __all__ = [
     "BANDS",
@@ -250,13 +250,6 @@ def fit_temperature(rate: float | None, policy: Mapping[str, float]) -> float | 
 # -- outputs ----------------------------------------------------------------------------------------
 
 
-def _pct(entry: Mapping[str, Any]) -> str:
-    if entry.get("share") is None:
-        return "-"
-    lo, hi = entry["ci95"]
-    return f"{100 * entry['share']:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]"
-
-
 def markdown(result: Mapping[str, Any]) -> str:
     """``calibration.md``: the real rates, the policy's on the same positions, the fit."""
     p = result["parameters"]
@@ -271,14 +264,14 @@ def markdown(result: Mapping[str, Any]) -> str:
         "| role | decisions | a card loses a trick |", "|---|---:|---:|",
     ]
     for role, row in result["real"].items():
-        lines.append(f"| {role} | {row['decisions']} | {_pct(row)} |")
+        lines.append(f"| {role} | {row['decisions']} | {share_text(row)} |")
     lines += ["", "By trick:", "", "| trick | declarer | defender |", "|---:|---:|---:|"]
     cells = {(r["role"], r["trick"]): r for r in result["real_by_trick"]}
     for trick in range(1, 14):
         row = [cells.get((role, trick)) for role in ROLES]
         if any(row):
             lines.append(f"| {trick} | " + " | ".join(
-                f"{_pct(c)} (n {c['n']})" if c else "-" for c in row) + " |")
+                f"{share_text(c)} (n {c['n']})" if c else "-" for c in row) + " |")
     lines += ["", f"## The policy on {result['sampled']} sampled positions ({p['worlds']} layouts "
               "per decision)", "",
               "Probability that the policy's card loses a trick, by temperature (tricks); the "
@@ -287,7 +280,7 @@ def markdown(result: Mapping[str, Any]) -> str:
                   f"{t}" + (f" ({classes[t]})" if t in classes else "") for t in temps) + " |",
               "|---|---|---:|---:|" + "---:|" * len(temps)]
     for row in result["comparison"]:
-        lines.append(f"| {row['role']} | {row['trick']} | {row['n']} | {_pct(row['real'])} | "
+        lines.append(f"| {row['role']} | {row['trick']} | {row['n']} | {share_text(row['real'])} | "
                      + " | ".join(f"{100 * row['policy'][t]:.1f}%" for t in temps) + " |")
     lines += ["", "## Fitted temperature", "",
               "The temperature at which the policy loses tricks as often as the real players "

@@ -15,7 +15,7 @@ from typing import Any
 
 from revoke_equity.study.kinds import StudyKind
 
-__all__ = ["ALL_KINDS", "OUTCOMES", "Tally", "markdown", "share", "summarize", "wilson"]
+__all__ = ["ALL_KINDS", "OUTCOMES", "Tally", "markdown", "share", "share_text", "summarize", "wilson"]
 
 Z95 = 1.959963984540054
 """The 97.5% point of the standard normal distribution."""
@@ -193,8 +193,9 @@ def _nested(counter: Counter[tuple[str, str]], editions: Sequence[str]) -> dict[
     }
 
 
-def _pct(entry: Mapping[str, Any]) -> str:
-    if entry["share"] is None:
+def share_text(entry: Mapping[str, Any]) -> str:
+    """A :func:`share` as ``12.3% [10.1, 14.8]`` (its 95% interval); ``-`` when there is none."""
+    if entry.get("share") is None:
         return "-"
     lo, hi = entry["ci95"]
     return f"{100 * entry['share']:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]"
@@ -224,8 +225,8 @@ def markdown(summary: Mapping[str, Any]) -> str:
     for row in summary["compensation"]:
         kind = f"**{row['kind']}**" if row["kind"] == ALL_KINDS else row["kind"]
         lines.append(
-            f"| {row['edition']} | {kind} | {row['n']} | {_pct(row['under'])} | "
-            f"{_pct(row['exact'])} | {_pct(row['over'])} | {_pct(row['adjusted'])} | "
+            f"| {row['edition']} | {kind} | {row['n']} | {share_text(row['under'])} | "
+            f"{share_text(row['exact'])} | {share_text(row['over'])} | {share_text(row['adjusted'])} | "
             f"{row['mean_diff']:+.2f} |"
         )
     lines += ["", "For both-sides cases (no automatic transfer, Law 64B7) the non-offenders are the "
@@ -240,7 +241,7 @@ def markdown(summary: Mapping[str, Any]) -> str:
         row_cells = []
         for edition in editions:
             entry = cells.get((edition, trick))
-            row_cells.append(f"{_pct(entry)} (n {entry['n']})" if entry else "-")
+            row_cells.append(f"{share_text(entry)} (n {entry['n']})" if entry else "-")
         lines.append(f"| {trick} | " + " | ".join(row_cells) + " |")
     lines += ["", "## Laws applied", "", "| edition | rectification (per revoke) | recommendation |",
               "|---|---|---|"]
