@@ -131,6 +131,9 @@ def test_html_sheet_has_the_fields_the_board_and_the_score_to_enter(dds_solver: 
         assert f"Board {ruling.case.board}:" in sheet
         cited = [p["text"] for step in data["steps"] for p in step if "laws" in p]
         assert cited and all(f"<strong>{c}</strong>" in sheet for c in cited)
+        verdict = sheet.split('<p class="kind">', 1)[1].split("</p>", 1)[0]
+        because = [p["text"] for p in data["recommendation"]["reason_parts"] if "laws" in p]
+        assert because and all(f"<strong>{c}</strong>" in verdict for c in because)
 
 
 def _run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:

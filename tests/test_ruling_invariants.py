@@ -23,6 +23,7 @@ import pytest
 
 from revoke_equity.equity.estimate import EstimateOptions
 from revoke_equity.io.json_case import case_from_dict
+from revoke_equity.laws.law import cite
 from revoke_equity.model import Case, Edition, Noticed
 from revoke_equity.report.score_entry import score_to_enter
 from revoke_equity.ruling import Ruling, rule
@@ -105,7 +106,23 @@ def check(ruling: Ruling, dds: Any) -> None:
         assert f"{side} (the offending side)" in rec.reason or f"{side} revoked" in rec.reason
     if ruling.established and ruling.transfer.offending_side is None:
         assert "Both sides revoked" in rec.reason
+    check_reason_cites_the_law(ruling, data)
     check_score_to_enter(ruling, data)
+
+
+def check_reason_cites_the_law(ruling: Ruling, data: dict[str, Any]) -> None:
+    """The reason, as parts, is the reason's text, and cites the law the recommendation rests on
+    (and 12B2 when it says a rectification was too severe); no revoke, no citation."""
+    rec = data["recommendation"]
+    parts = rec["reason_parts"]
+    assert "".join(p["text"] for p in parts) == rec["reason"]
+    cited = [c for p in parts for c in p.get("laws", [])]
+    assert all(p["text"] == str(cite(*p["laws"])) for p in parts if "laws" in p)
+    if ruling.established:
+        assert rec["law"] in cited, (rec["law"], rec["reason"])
+        assert ("12B2" in cited) == ("too severe" in rec["reason"])
+    else:
+        assert cited == []
 
 
 def check_score_to_enter(ruling: Ruling, data: dict[str, Any]) -> None:

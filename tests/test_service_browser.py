@@ -87,6 +87,9 @@ def test_paste_pbn_rule_and_see_the_revoke(server: Server, browser: Any, output_
     assert {("Law 61A", "61A"), ("Law 63A1", "63A1"), ("Law 64A1", "64A1")} <= cited
     verdict = sheet.find_element(By.CSS_SELECTOR, ".verdict").text
     assert "Law 64A1" in verdict and "12 tricks" in verdict and "NS +620" in verdict
+    because = {(c.text, c.get_attribute("data-laws"))
+               for c in sheet.find_elements(By.CSS_SELECTOR, ".verdict-kind strong.law-ref")}
+    assert ("Law 64A1", "64A1") in because
     results = sheet.find_element(By.CSS_SELECTOR, "table.results").text
     for label in ("Table result", "After rectification", "Double-dummy (dd)", "Recommended"):
         assert label in results

@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from revoke_equity.laws.editions import both_sides_label, rules, split_label, weighted_label
-from revoke_equity.laws.law import Law
+from revoke_equity.laws.law import Law, Sentence, cite, sentence_text
 from revoke_equity.laws.rectification import TrickTransfer
 from revoke_equity.model.distribution import LIKELY, PROBABLE, TrickDistribution
 from revoke_equity.model.edition import Edition
@@ -96,7 +96,9 @@ class Recommendation:
     adjusted: bool
     declarer_tricks: int
     """The mechanical result when not adjusted, else the single most likely result."""
-    reason: str
+    because: Sentence
+    """Why, in one sentence naming the offending side and the score to enter, its citations
+    apart (:attr:`reason` is its text)."""
     words: str
     """``the result stands``, ``rectified result``, ``corrected result`` or ``adjusted score``."""
     estimate: str | None = None
@@ -109,6 +111,11 @@ class Recommendation:
     :data:`WEIGHTED` or :data:`SPLIT` (the split pair: 1997's Law 12C2 score)."""
     non_offenders: Side | None = None
     """The non-offending side (``None``: no established revoke, or both sides revoked)."""
+
+    @property
+    def reason(self) -> str:
+        """:attr:`because` as plain text."""
+        return sentence_text(self.because)
 
 
 
@@ -161,7 +168,7 @@ def adjudicate(
     table = transfer.table_declarer_tricks if table_tricks is None else table_tricks
     if not transfer.rectifications:
         return Recommendation(Law.NONE, False, mechanical_tricks,
-                              "No revoke was established: the table result stands.",
+                              ("No revoke was established: the table result stands.",),
                               _words(mechanical_tricks, table, Law.NONE))
     offending = transfer.offending_side
     if offending is None:
@@ -181,8 +188,8 @@ def adjudicate(
     if not candidates:
         return Recommendation(
             mechanical_law, False, mechanical_tricks,
-            f"{offending} revoked; no estimate of the likely result was made, so enter the "
-            f"{noun} NS {mechanical_score:+d} (Law {mechanical_law}).",
+            (f"{offending} revoked; no estimate of the likely result was made, so enter the "
+             f"{noun} NS {mechanical_score:+d} (", cite(mechanical_law), ")."),
             words, estimate, non_offenders=non_offenders)
     best: tuple[float, Candidate, WeightedScore, SplitScore] | None = None
     for candidate in candidates:
@@ -199,28 +206,31 @@ def adjudicate(
                                   thresholds.probable)
         severe = for_them(mechanical_score) > for_them(weighted.score_ns)
         if severe and transfer.transferred > 0:
-            why = (f"the rectified result gives {non_offenders} more than they would likely have "
-                   "scored without the revoke, and no adjustment is made because a rectification "
-                   "was too severe (Law 12B2)")
+            why: Sentence = (
+                f"the rectified result gives {non_offenders} more than they would likely have "
+                "scored without the revoke, and no adjustment is made because a rectification "
+                "was too severe (", cite("12B2"), ")")
         else:
             why = (f"{non_offenders} would likely not have scored more without the revoke than "
-                   f"the {noun} gives them")
+                   f"the {noun} gives them",)
         return Recommendation(
             mechanical_law, False, mechanical_tricks,
-            f"{offending} (the offending side) revoked; {why}: enter the {noun} NS "
-            f"{mechanical_score:+d} (Law {mechanical_law}).",
+            (f"{offending} (the offending side) revoked; ", *why, f": enter the {noun} NS "
+             f"{mechanical_score:+d} (", cite(mechanical_law), ")."),
             words, estimate, law_first.clause, non_offenders=non_offenders)
     _, chosen, weighted, split = best
     tricks = most_likely(chosen.distribution, favour)
     entered = SPLIT if rules(edition).split_pair_is_the_score else WEIGHTED
     if entered == SPLIT:
-        enter = (f"the non-offenders' score NS {split.non_offenders_score_ns:+d} and the "
-                 f"offenders' NS {split.offenders_score_ns:+d} (Law {split.law})")
+        enter: Sentence = (f"the non-offenders' score NS {split.non_offenders_score_ns:+d} and "
+                           f"the offenders' NS {split.offenders_score_ns:+d} (", cite(split.law),
+                           ")")
     else:
-        enter = f"the weighted score NS {weighted.score_ns:+g} ({weighted.notation()})"
-    reason = (f"{offending} (the offending side) revoked and {non_offenders} would likely have "
-              f"scored more without the revoke than the {noun} NS {mechanical_score:+d} gives "
-              f"them: enter the adjusted score under Law {chosen.law}, {enter}.")
+        enter = (f"the weighted score NS {weighted.score_ns:+g} ({weighted.notation()})",)
+    reason: Sentence = (
+        f"{offending} (the offending side) revoked and {non_offenders} would likely have scored "
+        f"more without the revoke than the {noun} NS {mechanical_score:+d} gives them: enter the "
+        "adjusted score under ", cite(chosen.law), ", ", *enter, ".")
     return Recommendation(chosen.law, True, tricks, reason, "adjusted score", estimate,
                           chosen.clause, weighted, split, entered, non_offenders)
 
@@ -231,8 +241,9 @@ def _both_sides(edition: Edition, table: int, candidates: Sequence[Candidate],
     stands = both_sides_label(edition)
     if not candidates:
         return Recommendation(stands, False, table,
-                              f"Both sides revoked; no estimate of the likely result was made, so "
-                              f"the result stands: enter NS {score(table):+d} (Law {stands}).",
+                              ("Both sides revoked; no estimate of the likely result was made, "
+                               f"so the result stands: enter NS {score(table):+d} (",
+                               cite(stands), ")."),
                               "the result stands", estimate)
     chosen = candidates[0]
 
@@ -244,15 +255,15 @@ def _both_sides(edition: Edition, table: int, candidates: Sequence[Candidate],
     if weighted.score_ns == score(table):
         return Recommendation(
             stands, False, table,
-            f"Both sides revoked, and the likely result had no revoke occurred scores as the "
-            f"table result: the result stands, enter NS {score(table):+d} (Law {stands}).",
+            ("Both sides revoked, and the likely result had no revoke occurred scores as the "
+             f"table result: the result stands, enter NS {score(table):+d} (", cite(stands), ")."),
             "the result stands", estimate, chosen.clause)
     tricks = most_likely(chosen.distribution, favour)
     return Recommendation(
         chosen.law, True, tricks,
-        f"Both sides revoked, so the score is adjusted to the likely result had no revoke "
-        f"occurred: enter the adjusted score under Law {chosen.law}, the weighted score NS "
-        f"{weighted.score_ns:+g} ({weighted.notation()}).",
+        ("Both sides revoked, so the score is adjusted to the likely result had no revoke "
+         "occurred: enter the adjusted score under ", cite(chosen.law), ", the weighted score NS "
+         f"{weighted.score_ns:+g} ({weighted.notation()})."),
         "adjusted score", estimate, chosen.clause, weighted, None, WEIGHTED)
 
 

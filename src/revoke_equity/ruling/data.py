@@ -179,7 +179,8 @@ class Ruling:
         out: RecommendationJSON = {
             "law": str(r.law), "adjusted": r.adjusted, "estimate": r.estimate,
             "declarer_tricks": r.declarer_tricks, "score_ns": self.score(r.declarer_tricks),
-            "words": r.words, "reason": r.reason, "label": law_label(r.law),
+            "words": r.words, "reason": r.reason, "reason_parts": step_json(r.because),
+            "label": law_label(r.law),
             "established_revoke": r.law is not Law.NONE, "enter": r.enter,
         }
         estimate = self.estimate

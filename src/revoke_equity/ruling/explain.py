@@ -95,7 +95,7 @@ def explain(ruling: Ruling) -> list[Sentence]:
     rec = ruling.recommendation
     lines.append((
         f"Recommendation ({rec.words[0].upper()}{rec.words[1:]}, ", cite(rec.law), "): declarer "
-        f"{_tricks(rec.declarer_tricks)} (NS {score(rec.declarer_tricks):+d}). {rec.reason}",
+        f"{_tricks(rec.declarer_tricks)} (NS {score(rec.declarer_tricks):+d}). ", *rec.because,
     ))
     if rec.weighted is not None:
         lines.append(("Weighted score (", cite(rec.weighted.law),

@@ -177,6 +177,14 @@ class SplitJSON(TypedDict):
     offenders: ResultJSON
 
 
+class StepPartJSON(TypedDict):
+    """A part of an explanation step: text, or a citation (``laws``: the clauses cited, its
+    ``text`` as printed, ``Law 64A1`` or ``Laws 59, 61A``)."""
+
+    text: str
+    laws: NotRequired[list[str]]
+
+
 class RecommendationJSON(TypedDict):
     """The score the Director should give."""
 
@@ -193,19 +201,13 @@ class RecommendationJSON(TypedDict):
     score_ns: int
     words: str
     reason: str
+    reason_parts: list[StepPartJSON]
+    """``reason`` as parts, its citations apart (as in ``steps``)."""
     likely: NotRequired[list[int]]
     probable: NotRequired[list[int]]
     thresholds: NotRequired[ThresholdsJSON]
     weighted: NotRequired[WeightedJSON]
     split: NotRequired[SplitJSON]
-
-
-class StepPartJSON(TypedDict):
-    """A part of an explanation step: text, or a citation (``laws``: the clauses cited, its
-    ``text`` as printed, ``Law 64A1`` or ``Laws 59, 61A``)."""
-
-    text: str
-    laws: NotRequired[list[str]]
 
 
 class RevokeSwingJSON(TypedDict):

@@ -142,11 +142,22 @@
     return (ruling.revokes || []).some((r) => r.established);
   }
 
-  /** An explanation step from its parts: text, and citations (parts with `laws`) in bold. */
-  function explanationLine(parts) {
-    return el("li", {}, parts.map((part) =>
+  /** A sentence's parts as nodes: text, and citations (parts with `laws`) in bold. */
+  function sentenceNodes(parts) {
+    return parts.map((part) =>
       part.laws ? el("strong", { class: "law-ref", "data-laws": part.laws.join(" ") }, part.text) :
-        document.createTextNode(part.text)));
+        document.createTextNode(part.text));
+  }
+
+  /** An explanation step from its parts. */
+  function explanationLine(parts) {
+    return el("li", {}, sentenceNodes(parts));
+  }
+
+  /** The recommendation's reason: its parts, or the plain `reason` of an older ruling. */
+  function reasonNodes(rec) {
+    if (rec.reason_parts) return sentenceNodes(rec.reason_parts);
+    return rec.reason ? [document.createTextNode(rec.reason)] : [];
   }
 
   /** The explanation steps: `steps` (parts), or the plain `explanation` of an older ruling. */
@@ -200,7 +211,7 @@
         el("span", { class: "verdict-tricks" }, seatName(declarer), " ", tricksText(rec.declarer_tricks)),
         el("span", { class: "verdict-score" }, scoreText(rec.score_ns)),
         el("span", { class: "verdict-law" }, lawNode(recommendationLabel(rec)))),
-      el("div", { class: "verdict-kind" }, adjusted + (rec.reason ? ": " : ""), rec.reason || "")));
+      el("div", { class: "verdict-kind" }, adjusted + (rec.reason ? ": " : ""), ...reasonNodes(rec))));
 
     // Hands and results side by side
     const grid = el("div", { class: "sheet-grid" });
