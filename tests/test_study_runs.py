@@ -134,6 +134,54 @@ def test_chunks_with_other_columns_are_refused_and_kept(reference: Path, tmp_pat
     assert identity(out).equals(identity(reference))
 
 
+def _copy_chunks(reference: Path, out: Path, indices: range) -> None:
+    (out / "chunks").mkdir(parents=True, exist_ok=True)
+    (out / "manifest.json").write_bytes((reference / "manifest.json").read_bytes())
+    for index in indices:
+        path = runner.chunk_path(reference, index)
+        (out / "chunks" / path.name).write_bytes(path.read_bytes())
+
+
+def test_a_run_begun_by_code_that_studies_cases_differently_is_refused(
+    reference: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before a resumed run adds cases, it studies the first case of each of the first kinds again;
+    a record that differs (here: a chunk file as other code would have written it) stops the run
+    before it adds anything, and nothing is removed."""
+    out = tmp_path / "run"
+    _copy_chunks(reference, out, range(2))  # cases 0-3 finished
+    kind = {r["case_id"]: r["kind"] for r in pq.read_table(reference / "records.parquet").to_pylist()}
+    first_of_kind = [c for c in range(4) if kind[c] not in {kind[d] for d in range(c)}]
+    first_of_kind = first_of_kind[:runner.RESUME_CHECKS]
+    assert len(first_of_kind) >= 2  # the check covers more than one kind here
+    target = first_of_kind[-1]
+    path = runner.chunk_path(out, target // PARAMS.chunk_size)
+    rows = pq.read_table(path).to_pylist()
+    for row in rows:
+        if row["case_id"] == target and row["edition"] == "2017":
+            row["mechanical_tricks"] += 1
+    pq.write_table(pa.Table.from_pylist(rows, schema=runner.SCHEMA), path)
+    checked: list[int] = []
+    real = runner.study_cases
+
+    def spy(params: StudyParams, case_ids: Any) -> list[dict[str, Any]]:
+        checked.extend(case_ids)
+        return real(params, case_ids)
+
+    monkeypatch.setattr(runner, "study_cases", spy)
+    with pytest.raises(StudyUsageError,
+                       match=rf"case {target} \(.*2017 Laws\) now gives mechanical_tricks"):
+        run_study(PARAMS, out, jobs=1, progress=False)
+    assert checked == first_of_kind
+    assert sorted(p.name for p in (out / "chunks").iterdir()) == [
+        "chunk-00000.parquet", "chunk-00001.parquet"]
+
+    _copy_chunks(reference, out, range(2))  # the run's own records: it resumes
+    result = run_study(PARAMS, out, jobs=1, progress=False)
+    assert (result.chunks_resumed, result.chunks_run) == (2, 2)
+    assert identity(out).equals(identity(reference))
+
+
 def test_another_study_in_the_same_directory_is_refused(reference: Path, capsys: Any) -> None:
     for other in (replace(PARAMS, seed=8), replace(PARAMS, deals=13),
                   replace(PARAMS, chunk_size=4), replace(PARAMS, editions=PARAMS.editions[:1]),

@@ -13,9 +13,12 @@ finished chunk, so an interrupted run loses at most the chunks that were in flig
 other parameters (deals, seed, laws, kinds, revoke-card rule, play model, estimate, chunk size,
 the hand files the deals come from and their contents, or another revoke-equity version) is
 refused; ``--jobs``, ``--backend`` and ``--scheduler`` may
-change, since the records do not depend on them. Memory stays flat in the number of cases: a
-bounded number of chunks is in flight, each is written as it arrives, and the final files are
-streamed from the chunk files.
+change, since the records do not depend on them. Before a resumed run adds cases, it studies a
+few finished ones again (:func:`check_resume`) and refuses to go on when this code makes or rules
+them differently from the code that began the run, so that one set of records never mixes two.
+
+Memory stays flat in the number of cases: a bounded number of chunks is in flight, each is
+written as it arrives, and the final files are streamed from the chunk files.
 """
 
 from __future__ import annotations
@@ -44,10 +47,12 @@ __all__ = [
     "ChunkResult",
     "StudyParams",
     "StudyResult",
+    "check_resume",
     "chunk_path",
     "finished_chunks",
     "run_chunk",
     "run_study",
+    "study_cases",
 ]
 
 FORMAT = "revoke-equity/study@1"
@@ -68,20 +73,27 @@ def run_chunk(params: StudyParams, index: int) -> ChunkResult:
     The solver's position cache is cleared before each case, so what a case costs does not depend
     on which cases the worker did before (and memory stays bounded).
     """
+    start = time.perf_counter()
+    records = study_cases(params, params.chunk_cases(index))
+    return ChunkResult(index, records, time.perf_counter() - start, os.getpid())
+
+
+def study_cases(params: StudyParams, case_ids: Iterable[int]) -> list[dict[str, Any]]:
+    """The records of the cases ``case_ids`` (one per case and edition), generated and ruled with
+    this process's DDS solver, its cache cleared before each case."""
     from revoke_equity.solver.pool import default_solver  # in the workers only: it loads endplay
 
-    start = time.perf_counter()
     solver = default_solver()
     mix = params.mix_dict()
     deals = params.deal_source()
     records: list[dict[str, Any]] = []
-    for case_id in params.chunk_cases(index):
+    for case_id in case_ids:
         solver.clear_cache()
         synthetic = generate_case(params.seed, case_id, mix, solver, params.revoke_card,
                                   params.play_spec(), deals)
         records += records_for_case(synthetic, params.editions, solver, params.options())
     solver.clear_cache()
-    return ChunkResult(index, records, time.perf_counter() - start, os.getpid())
+    return records
 
 
 def write_chunk(out: Path, result: ChunkResult) -> Path:
@@ -195,6 +207,54 @@ def prepare(out: Path, params: StudyParams) -> set[int]:
     return finished_chunks(out, params)
 
 
+RESUME_CHECKS = 3
+"""How many finished cases a resumed run studies again (the first case of each of the first
+kinds met), to tell whether this code would have made the same records."""
+
+
+def check_resume(out: Path, params: StudyParams, done: set[int]) -> None:
+    """Study again the first finished case of each of the first :data:`RESUME_CHECKS` revoke kinds
+    met in ``out``'s finished chunks (in case order) and compare every identity column.
+
+    Raises :class:`StudyUsageError`, removing nothing, when one differs: the run was begun by code
+    that makes or rules its cases differently (same version number, other code), and adding this
+    code's cases would mix two studies in one set of records."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    stored: dict[int, list[dict[str, Any]]] = {}
+    kinds: set[str] = set()
+    for index in sorted(done):
+        rows = pq.read_table(chunk_path(out, index)).to_pylist()
+        for case_id in params.chunk_cases(index):
+            mine = [r for r in rows if r["case_id"] == case_id]
+            if mine and mine[0]["kind"] not in kinds and len(stored) < RESUME_CHECKS:
+                kinds.add(mine[0]["kind"])
+                stored[case_id] = mine
+        if len(stored) == RESUME_CHECKS:
+            break
+    again = pa.Table.from_pylist(study_cases(params, list(stored)),
+                                 schema=SCHEMA).to_pylist()  # as a chunk file holds them
+    for new in again:
+        old = next((r for r in stored[new["case_id"]] if r["edition"] == new["edition"]), None)
+        differs = [c for c in IDENTITY_COLUMNS
+                   if old is None or not _same(old.get(c), new.get(c))]
+        if differs:
+            column = differs[0]
+            raise StudyUsageError(
+                f"{out} was begun by code that studies its cases differently: case "
+                f"{new['case_id']} ({new['kind']}, {new['edition']} Laws) now gives {column} = "
+                f"{new.get(column)!r}, its chunk file {(old or {}).get(column)!r}"
+                + (f" (and {len(differs) - 1} more columns differ)" if len(differs) > 1 else "")
+                + ". Finish the run with the code that began it, or use another --out (nothing "
+                "was removed)")
+
+
+def _same(a: object, b: object) -> bool:
+    """Equal record values (two NaNs are the same value)."""
+    return a == b or (isinstance(a, float) and isinstance(b, float) and a != a and b != b)
+
+
 # -- backends -------------------------------------------------------------------------------------
 
 
@@ -285,6 +345,8 @@ def run_study(
     out = Path(out)
     done = prepare(out, params)
     todo = [i for i in range(params.chunks) if i not in done]
+    if done and todo:
+        check_resume(out, params, done)
     resumed_cases = sum(len(params.chunk_cases(i)) for i in done)
     start = time.perf_counter()
     cases = 0
