@@ -18,6 +18,7 @@ from revoke_equity.ruling import rule
 from revoke_equity.study.atlas import AtlasTally, atlas_markdown, summarize_atlas
 from revoke_equity.study.generate import StudyKind, generate_case
 from revoke_equity.study.outputs import OUTPUT_FILES
+from revoke_equity.study.plots import compensation_title
 from revoke_equity.study.records import IDENTITY_COLUMNS
 from revoke_equity.study.runner import StudyParams, run_study
 from revoke_equity.study.verdicts import verdict
@@ -132,3 +133,10 @@ def test_a_hidden_card_study_played_single_dummy(tmp_path: Path) -> None:
     for name in OUTPUT_FILES:
         assert (tmp_path / "one" / name).stat().st_size > 0
     assert "## The atlas" in (tmp_path / "one" / "summary.md").read_text()
+
+
+def test_the_compensation_plot_names_the_estimates_the_study_made() -> None:
+    assert compensation_title(["dd"], "2017") == (
+        "The mechanical result against the dd likely result (2017 Laws)")
+    assert compensation_title(["dd", "sd"], "1997") == (
+        "The mechanical result against the dd and the sd likely result (1997 Laws)")

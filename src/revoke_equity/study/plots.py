@@ -118,6 +118,12 @@ def _atlas_edition(atlas: Mapping[str, Any]) -> str | None:
     return editions[-1] if editions else None
 
 
+def compensation_title(estimates: list[str], edition: str | None) -> str:
+    """The compensation plot's title, naming the estimates the study made."""
+    return (f"The mechanical result against the {' and the '.join(estimates)} likely result "
+            f"({edition} Laws)")
+
+
 def plot_atlas_compensation(atlas: Mapping[str, Any], path: Path) -> None:
     """For the latest edition: per revoke kind, the shares under-compensated and over-compensated
     against each estimate's likely result, with 95% Wilson intervals."""
@@ -154,8 +160,7 @@ def plot_atlas_compensation(atlas: Mapping[str, Any], path: Path) -> None:
         ax.grid(axis="y", alpha=0.3)
     axes[0][0].set_ylabel("share of rulings")
     axes[0][0].legend(title="likely result", fontsize=8)
-    fig.suptitle(f"The mechanical result against the dd and the sd likely result ({edition} Laws)",
-                 fontsize=11)
+    fig.suptitle(compensation_title(estimates, edition), fontsize=11)
     fig.tight_layout()
     fig.savefig(path, dpi=110, format="png")
     plt.close(fig)
