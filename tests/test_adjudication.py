@@ -24,7 +24,7 @@ def score(tricks: int) -> int:
 
 def transfer(laws: list[str], offending: Side | None, table: int = 9,
              transferred: int = 1, declarer: Side = Side.NS) -> TrickTransfer:
-    rects = tuple(Rectification(i + 1, "E", law, 1 if law.startswith("64A") else 0, "")
+    rects = tuple(Rectification(i + 1, "E", law, 1 if law.startswith("64A") else 0, ("",))
                   for i, law in enumerate(laws))
     return TrickTransfer(rects, offending, transferred, transferred, table, declarer)
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+import re
 from typing import Any
 
 import pytest
@@ -112,7 +113,11 @@ def check(ruling: Ruling, dds: Any) -> None:
 
 def check_reason_cites_the_law(ruling: Ruling, data: dict[str, Any]) -> None:
     """The reason, as parts, is the reason's text, and cites the law the recommendation rests on
-    (and 12B2 when it says a rectification was too severe); no revoke, no citation."""
+    (and 12B2 when it says a rectification was too severe); no revoke, no citation. No step or
+    reason names a law in plain text: every ``Law 64A1`` is a citation."""
+    plain = [p["text"] for step in [*data["steps"], data["recommendation"]["reason_parts"]]
+             for p in step if "laws" not in p]
+    assert not [t for t in plain if re.search(r"\bLaws? \d", t)], plain
     rec = data["recommendation"]
     parts = rec["reason_parts"]
     assert "".join(p["text"] for p in parts) == rec["reason"]

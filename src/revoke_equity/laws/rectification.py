@@ -6,6 +6,7 @@ side", "Mechanical result") for the 1997, 2007 and 2017 Laws.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from revoke_equity.errors import CaseError
@@ -14,7 +15,7 @@ from revoke_equity.laws.editions import (
     has_64a2_extra_trick,
     rules,
 )
-from revoke_equity.laws.law import Law
+from revoke_equity.laws.law import Law, Sentence, cite, sentence_text
 from revoke_equity.laws.revokes import Revoke, RevokeKind
 from revoke_equity.model.case import Noticed
 from revoke_equity.model.edition import Edition
@@ -30,7 +31,13 @@ class Rectification:
     player: str
     law: Law
     tricks: int
-    reason: str
+    because: Sentence
+    """Why that law, its citations apart (:attr:`reason` is its text)."""
+
+    @property
+    def reason(self) -> str:
+        """:attr:`because` as plain text."""
+        return sentence_text(self.because)
 
 
 @dataclass(frozen=True)
@@ -67,7 +74,7 @@ def exception_64b(
     record: PlayRecord,
     edition: Edition,
     other_side: Revoke | None,
-) -> tuple[Law, str] | None:
+) -> tuple[Law, Sentence] | None:
     """The first Law 64B exception that applies, in the edition's order
     (:attr:`~revoke_equity.laws.editions.EditionRules.checks_64b`), with its reason.
 
@@ -86,9 +93,9 @@ def exception_64b(
             return "attention was first drawn after the round ended"
         return None
 
-    def on_trick_twelve() -> str | None:
+    def on_trick_twelve() -> Sentence | None:
         if revoke.trick == 12:
-            return "a revoke on trick 12 is corrected under Law 62D"
+            return ("a revoke on trick 12 is corrected under ", cite(Law.L62D))
         return None
 
     def by_dummy_or_penalty_card() -> str | None:
@@ -119,7 +126,7 @@ def exception_64b(
             return "the offending side won neither the revoke trick nor any later trick"
         return None
 
-    checks = {
+    checks: dict[Law, Callable[[], str | Sentence | None]] = {
         Law.L64B4: after_next_deal_call,
         Law.L64B5: after_round,
         edition_rules.trick_twelve: on_trick_twelve,
@@ -131,7 +138,7 @@ def exception_64b(
     for law in edition_rules.checks_64b:
         reason = checks[law]()
         if reason is not None:
-            return law, reason
+            return law, (reason,) if isinstance(reason, str) else reason
     return None
 
 
@@ -156,8 +163,8 @@ def rectify(record: PlayRecord, revokes: tuple[Revoke, ...], edition: Edition) -
         other_side = both_sides_revoke(revoke, revokes, edition)
         exception = exception_64b(revoke, established[:i], record, edition, other_side)
         if exception is not None:
-            law, reason = exception
-            rectifications.append(Rectification(revoke.trick, str(revoke.player), law, 0, reason))
+            law, because = exception
+            rectifications.append(Rectification(revoke.trick, str(revoke.player), law, 0, because))
             continue
         later = record.tricks_won(revoke.side, revoke.trick + 1)
         if trick.winner is revoke.player:
@@ -168,7 +175,7 @@ def rectify(record: PlayRecord, revokes: tuple[Revoke, ...], edition: Edition) -
                    "; the offending side won no later trick")
             )
             rectifications.append(Rectification(revoke.trick, str(revoke.player), Law.L64A1, tricks,
-                                                 reason))
+                                                 (reason,)))
         else:
             tricks = 1
             reason = (
@@ -182,7 +189,7 @@ def rectify(record: PlayRecord, revokes: tuple[Revoke, ...], edition: Edition) -
                     "legally have played to the revoke trick (1997)"
                 )
             rectifications.append(Rectification(revoke.trick, str(revoke.player), Law.L64A2, tricks,
-                                                 reason))
+                                                 (reason,)))
         demands.append((revoke, tricks))
     prescribed = sum(t for _, t in demands)
     transferred = _assign_distinct_tricks(record, demands)

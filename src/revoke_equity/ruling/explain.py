@@ -69,8 +69,8 @@ def explain(ruling: Ruling) -> list[Sentence]:
     for revoke in ruling.revokes:
         lines.append((*revoke.describe_parts(), " ", *establishment(ruling, revoke)))
     for rect in ruling.transfer.rectifications:
-        lines.append((f"Trick {rect.trick}, {rect.player}: ", cite(rect.law),
-                      f": {rect.reason}: {_tricks(rect.tricks)}."))
+        lines.append((f"Trick {rect.trick}, {rect.player}: ", cite(rect.law), ": ",
+                      *rect.because, f": {_tricks(rect.tricks)}."))
     t = ruling.transfer
     if t.transferred < t.prescribed:
         lines.append((
