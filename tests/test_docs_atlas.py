@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from revoke_equity.study.summary import share_text
+from revoke_equity.study.summary import ALL_KINDS, share_text
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNS = sorted(p.parent for p in ROOT.glob("docs/atlas-*/summary.json"))
@@ -16,7 +16,7 @@ RUNS = sorted(p.parent for p in ROOT.glob("docs/atlas-*/summary.json"))
 def _all_kinds(run: Path, edition: str) -> list[dict]:
     atlas = json.loads((run / "summary.json").read_text())["atlas"]
     return [r for r in atlas["compensation"]
-            if r["edition"] == edition and r["kind"].strip("*") == "all"]
+            if r["edition"] == edition and r["kind"] == ALL_KINDS]
 
 
 def test_every_published_run_is_found() -> None:

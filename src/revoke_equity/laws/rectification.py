@@ -83,14 +83,14 @@ def exception_64b(
     edition_rules = rules(edition)
     noticed = record.case.noticed
 
-    def after_next_deal_call() -> str | None:
+    def after_next_deal_call() -> Sentence | None:
         if noticed is Noticed.AFTER_NEXT_DEAL_CALL:
-            return "attention was first drawn after a non-offender called on the next deal"
+            return ("attention was first drawn after a non-offender called on the next deal",)
         return None
 
-    def after_round() -> str | None:
+    def after_round() -> Sentence | None:
         if noticed is Noticed.AFTER_ROUND:
-            return "attention was first drawn after the round ended"
+            return ("attention was first drawn after the round ended",)
         return None
 
     def on_trick_twelve() -> Sentence | None:
@@ -98,35 +98,35 @@ def exception_64b(
             return ("a revoke on trick 12 is corrected under ", cite(Law.L62D))
         return None
 
-    def by_dummy_or_penalty_card() -> str | None:
+    def by_dummy_or_penalty_card() -> Sentence | None:
         if revoke.by_dummy:
-            return "a revoke by failing to play a card of dummy"
+            return ("a revoke by failing to play a card of dummy",)
         if revoke.kind is RevokeKind.PENALTY_CARD:
-            return "a revoke by failing to play a penalty card"
+            return ("a revoke by failing to play a penalty card",)
         return None
 
-    def repeated_in_suit() -> str | None:
+    def repeated_in_suit() -> Sentence | None:
         for first in earlier:
             if (first.player is revoke.player and first.suit_led is revoke.suit_led
                     and first.kind is revoke.kind is RevokeKind.FOLLOW_SUIT):
                 return (f"a second revoke by {revoke.player} in the same suit as the revoke at "
-                        f"trick {first.trick}")
+                        f"trick {first.trick}",)
         return None
 
-    def both_sides() -> str | None:
+    def both_sides() -> Sentence | None:
         if other_side is None:
             return None
         if other_side.established:
-            return "both sides have established revokes on the board"
+            return ("both sides have established revokes on the board",)
         return (f"both sides revoked on the board: {other_side.player}'s revoke at trick "
-                f"{other_side.trick} counts though it was not established ({edition} Laws)")
+                f"{other_side.trick} counts though it was not established ({edition} Laws)",)
 
-    def won_nothing() -> str | None:
+    def won_nothing() -> Sentence | None:
         if record.tricks_won(revoke.side, revoke.trick) == 0:
-            return "the offending side won neither the revoke trick nor any later trick"
+            return ("the offending side won neither the revoke trick nor any later trick",)
         return None
 
-    checks: dict[Law, Callable[[], str | Sentence | None]] = {
+    checks: dict[Law, Callable[[], Sentence | None]] = {
         Law.L64B4: after_next_deal_call,
         Law.L64B5: after_round,
         edition_rules.trick_twelve: on_trick_twelve,
@@ -138,7 +138,7 @@ def exception_64b(
     for law in edition_rules.checks_64b:
         reason = checks[law]()
         if reason is not None:
-            return law, (reason,) if isinstance(reason, str) else reason
+            return law, reason
     return None
 
 

@@ -80,7 +80,7 @@ def ruling_sheet(ruled: Ruling, ruling: Mapping[str, Any], fields: SheetFields) 
         f'<p class="kind">{e(kind)}, {e(rec.get("label"))}: {e(contract)} by '
         f'{e(ruling.get("declarer"))}, {e(rec.get("declarer_tricks"))} tricks '
         f'({e(contract_result(contract, int(rec.get("declarer_tricks", 0))))}). '
-        f'{_reason_html(rec)}</p></section>',
+        f'{_step_html(rec.get("reason_parts", ()))}</p></section>',
         '<div class="grid">',
         f'<section><h2>The deal</h2>{_hands_html(ruled.case, ruling)}</section>',
         f'<section><h2>Results</h2>{_results_html(ruling)}</section>',
@@ -98,12 +98,6 @@ def ruling_sheet(ruled: Ruling, ruling: Mapping[str, Any], fields: SheetFields) 
 
 def _e(value: object) -> str:
     return escape("" if value is None else str(value))
-
-
-def _reason_html(rec: Mapping[str, Any]) -> str:
-    """The recommendation's reason, its citations in bold (plain for a ruling without parts)."""
-    parts = rec.get("reason_parts")
-    return _step_html(parts) if parts else _e(rec.get("reason") or "")
 
 
 def _step_html(parts: Iterable[Mapping[str, Any]]) -> str:
