@@ -149,8 +149,10 @@ def test_estimate_arguments_parse_with_their_defaults() -> None:
     import argparse
 
     from revoke_equity.equity.estimate import (
+        DEFAULT_MAX_WORLDS,
         DEFAULT_PLAYOUTS,
         DEFAULT_PRECISION,
+        DEFAULT_TOLERANCE,
         DEFAULT_WORLDS,
         add_estimate_arguments,
     )
@@ -172,7 +174,10 @@ def test_estimate_arguments_parse_with_their_defaults() -> None:
         "--estimate {sd,dd,table} the estimate of the likely result the score rests on: sd "
         "single-dummy play (default), dd double-dummy play, table the table's later cards kept "
         "where legal --players {expert,strong,club} class of player of the sd and table "
-        "estimates (default strong) --worlds WORLDS layouts per single-dummy decision (default "
-        f"{DEFAULT_WORLDS}) --playouts PLAYOUTS the most sampled playouts of an estimate (default "
-        f"{DEFAULT_PLAYOUTS}; they stop once every probability is known within "
+        "estimates (default strong) --worlds WORLDS layouts a single-dummy decision draws first "
+        f"(default {DEFAULT_WORLDS}) --max-worlds MAX_WORLDS the most layouts a decision draws "
+        f"while it is not settled (default {DEFAULT_MAX_WORLDS}) --tolerance TOLERANCE a decision "
+        "is settled once its cards' probabilities vary by at most this over resamples of its "
+        f"layouts (default {DEFAULT_TOLERANCE:g}) --playouts PLAYOUTS the most sampled playouts "
+        f"of an estimate (default {DEFAULT_PLAYOUTS}; they stop once every probability is known within "
         f"+/-{DEFAULT_PRECISION:g} at 95%)") in text

@@ -161,6 +161,7 @@ def _options(args: argparse.Namespace) -> EstimateOptions:
     try:
         return EstimateOptions(
             estimate=args.estimate, players=args.players, worlds=args.worlds,
+            max_worlds=args.max_worlds, tolerance=args.tolerance,
             playouts=args.playouts, seed=args.seed, likely=args.likely, probable=args.probable,
             jobs=args.jobs,
             extra=tuple(n.strip() for n in args.also.split(",") if n.strip()))

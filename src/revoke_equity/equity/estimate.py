@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
+from revoke_equity.equity.error_model import PLAYER_CLASSES, PlayerClass
 from revoke_equity.model.distribution import LIKELY, PROBABLE, TrickDistribution
 
 if TYPE_CHECKING:
@@ -21,13 +22,15 @@ if TYPE_CHECKING:
 ESTIMATORS = ("sd", "dd", "table")
 """The estimator names: single-dummy, double-dummy, and the table's play kept where legal."""
 
-PLAYER_CLASSES: Mapping[str, float] = {"expert": 0.1, "strong": 0.3, "club": 0.6}
-"""The class of player as the temperature (in tricks) of the single-dummy policy's softmax: an
-expert almost always plays the card that is best on average over the layouts he can imagine; a club
-player often plays one that is a fraction of a trick worse."""
+__all__ = ["PLAYER_CLASSES", "Estimate", "EstimateOptions", "Estimator", "PlayerClass"]
 
 DEFAULT_WORLDS = 8
-"""Layouts each single-dummy decision is judged on (all of them when there are no more)."""
+"""Layouts each single-dummy decision is judged on first (all of them when there are no more)."""
+DEFAULT_MAX_WORLDS = 32
+"""The most layouts a single-dummy decision draws while it is not settled."""
+DEFAULT_TOLERANCE = 0.05
+"""A decision is settled when its cards' probabilities vary by at most this (their standard
+deviation over resamples of the layouts drawn)."""
 DEFAULT_PLAYOUTS = 200
 """The most sampled playouts when the tree is too large for exact propagation."""
 DEFAULT_PRECISION = 0.10
@@ -49,7 +52,14 @@ def add_estimate_arguments(parser: argparse.ArgumentParser | argparse._ArgumentG
     parser.add_argument("--players", choices=list(PLAYER_CLASSES), default="strong",
                         help="class of player of the sd and table estimates (default strong)")
     parser.add_argument("--worlds", type=int, default=DEFAULT_WORLDS,
-                        help=f"layouts per single-dummy decision (default {DEFAULT_WORLDS})")
+                        help=f"layouts a single-dummy decision draws first (default "
+                        f"{DEFAULT_WORLDS})")
+    parser.add_argument("--max-worlds", type=int, default=DEFAULT_MAX_WORLDS,
+                        help=f"the most layouts a decision draws while it is not settled "
+                        f"(default {DEFAULT_MAX_WORLDS})")
+    parser.add_argument("--tolerance", type=float, default=DEFAULT_TOLERANCE,
+                        help=f"a decision is settled once its cards' probabilities vary by at "
+                        f"most this over resamples of its layouts (default {DEFAULT_TOLERANCE:g})")
     parser.add_argument("--playouts", type=int, default=DEFAULT_PLAYOUTS,
                         help=f"the most sampled playouts of an estimate (default "
                         f"{DEFAULT_PLAYOUTS}; they stop once every probability is known within "
@@ -64,6 +74,11 @@ class EstimateOptions:
     """The estimate the recommendation rests on (``sd``, ``dd`` or ``table``)."""
     players: str = "strong"
     worlds: int = DEFAULT_WORLDS
+    """Layouts a single-dummy decision draws first."""
+    max_worlds: int = DEFAULT_MAX_WORLDS
+    """The most layouts it draws while it is not settled (``worlds`` when it is fewer)."""
+    tolerance: float = DEFAULT_TOLERANCE
+    """It is settled once its cards' probabilities vary by at most this."""
     playouts: int = DEFAULT_PLAYOUTS
     precision: float = DEFAULT_PRECISION
     """Stop sampling once every probability's 95% interval is within +/- this (0: never)."""
@@ -90,6 +105,10 @@ class EstimateOptions:
                              + ", ".join(PLAYER_CLASSES) + ")")
         if not 1 <= self.worlds <= 200:
             raise ValueError("worlds must be 1-200 (DDS solves at most 200 boards in one batch)")
+        if not 1 <= self.max_worlds <= 200:
+            raise ValueError("max worlds must be 1-200 (below worlds: worlds)")
+        if not 0 <= self.tolerance < 1:
+            raise ValueError("tolerance must be at least 0 and below 1")
         if not 1 <= self.playouts <= 100_000:
             raise ValueError("playouts must be 1-100000")
         if not 1 <= self.jobs <= 64:
@@ -100,8 +119,13 @@ class EstimateOptions:
             raise ValueError("the thresholds need 0 < probable <= likely <= 1")
 
     @property
-    def temperature(self) -> float:
+    def player(self) -> PlayerClass:
+        """The class of player's error model."""
         return PLAYER_CLASSES[self.players]
+
+    @property
+    def temperature(self) -> float:
+        return self.player.tau
 
     @property
     def names(self) -> tuple[str, ...]:

@@ -1,12 +1,22 @@
 """The single-dummy player: a card chosen from what the player to play can know.
 
-At each decision the player deals the unseen cards into ``worlds`` layouts consistent with what he
-knows (:mod:`revoke_equity.equity.worlds`), has every layout solved double-dummy in one batch, values
-each legal card by its mean trick count over the layouts (for his side), and plays a card with the
-softmax probability of that value at temperature ``tau`` (the class of player). Equals count once:
-touching cards (the lowest is played), and cards with the same tricks in every layout (the first in
-card order is played). A decision with one legal card, or whose legal cards are all touching,
-costs no solver call. Declarer decides for dummy.
+At each decision the player deals the unseen cards into layouts consistent with what he knows
+(:mod:`revoke_equity.equity.worlds`), has every layout solved double-dummy, and plays a card with
+the probability his class of player gives it (:mod:`revoke_equity.equity.error_model`): a card
+that can lose and cannot gain is a slip, the others are weighed by their mean tricks. Touching
+cards are equals (the lowest is played). A decision with one legal card, or whose legal cards are
+all touching, costs no solver call. Declarer decides for dummy.
+
+The model is the player who imagines *every* layout; the layouts drawn are a Monte-Carlo estimate
+of it. So a decision draws layouts in rounds (``worlds`` first, then doubling up to
+``max_worlds``) until it is settled: the probabilities of its cards vary by at most ``tolerance``
+(their standard deviation over bootstrap resamples of the layouts drawn) and no two cards that are
+not equals tie in every layout drawn (a tie that more layouts would break is not left to card
+order). When the layouts are few enough they are all taken and the decision is exact.
+
+What the layouts drawn leave uncertain is carried to the estimate: each decision also gives
+``replicas`` bootstrap versions of its probabilities (the layouts resampled), and the estimate's
+interval includes how far the result moves between them.
 
 The layouts are drawn from a seed and the player's view alone, so a decision is a function of what
 the player knows: it is memoised on that view and identical in every process.
@@ -15,20 +25,58 @@ the player knows: it is memoised on that view and identical in every process.
 from __future__ import annotations
 
 import hashlib
-import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from revoke_equity.equity.worlds import Layouts
+import numpy as np
+
+from revoke_equity.equity.error_model import Matrix, PlayerClass, card_probabilities
+from revoke_equity.equity.error_model import softmax as softmax
+from revoke_equity.equity.worlds import Hands, Layouts
 from revoke_equity.model.cards import Card, Suit
 from revoke_equity.model.position import Position, equal_groups
-from revoke_equity.model.seats import SEATS, Seat, tricks_for
+from revoke_equity.model.seats import SEATS, Seat
 from revoke_equity.solver.base import Solver
 
 Voids = frozenset[tuple[Seat, Suit]]
 Choice = tuple[tuple[Card, float], ...]
 """Cards with their probabilities (summing to 1), the most probable first."""
+
+DEFAULT_REPLICAS = 20
+"""Bootstrap versions of each decision, for the estimate's interval."""
+TIE_ROUNDS = 2
+"""A tie between cards that are not equals draws layouts until this many times ``worlds``."""
+SETTLE_RESAMPLES = 16
+"""Bootstrap resamples behind the test of whether a decision is settled."""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A decision's cards and their probabilities: ``rows[0]`` the estimate, ``rows[1:]`` the
+    bootstrap replicas (the same as ``rows[0]`` where nothing was sampled)."""
+
+    cards: tuple[Card, ...]
+    rows: tuple[tuple[float, ...], ...]
+    layouts: int = 0
+    """Layouts solved for it (0: no solver call)."""
+    exhaustive: bool = True
+    """Every layout the player can imagine was solved (or none was needed)."""
+
+    @classmethod
+    def certain(cls, card: Card, replicas: int) -> Decision:
+        return cls((card,), ((1.0,),) * (1 + replicas))
+
+    @property
+    def choice(self) -> Choice:
+        """The estimate's probabilities, the most probable first, cards of probability 0 left out."""
+        ranked = sorted(zip(self.cards, self.rows[0], strict=True), key=lambda cp: -cp[1])
+        return tuple((c, p) for c, p in ranked if p > 0)
+
+    def replica(self, index: int) -> Choice:
+        """Replica ``index``'s probabilities (0-based), in card order, probability 0 left out."""
+        row = self.rows[1 + index]
+        return tuple((c, p) for c, p in zip(self.cards, row, strict=True) if p > 0)
 
 
 @dataclass
@@ -46,56 +94,48 @@ def dummy_exposed(position: Position) -> bool:
     return bool(position.trick) or position.ns_tricks + position.ew_tricks > 0
 
 
-def softmax(values: Sequence[float], tau: float) -> list[float]:
-    """Probabilities proportional to ``exp(value / tau)``; ``tau == 0`` shares the weight equally
-    among the best values."""
-    top = max(values)
-    if tau <= 0:
-        best = [1.0 if v >= top - 1e-9 else 0.0 for v in values]
-        return [b / sum(best) for b in best]
-    weights = [math.exp((v - top) / tau) for v in values]
-    total = math.fsum(weights)
-    return [w / total for w in weights]
-
-
 class SingleDummyPolicy:
     """The card probabilities of a single-dummy player (see the module docstring)."""
 
     def __init__(self, solver: Solver, declarer: Seat, *, worlds: int, tau: float, seed: int,
-                 small: Solver | None = None) -> None:
+                 small: Solver | None = None, slip: float = 0.0, max_worlds: int | None = None,
+                 tolerance: float = 0.0, replicas: int = DEFAULT_REPLICAS) -> None:
         self.solver = solver
         self.small = small
         """Solver for endings of at most two tricks (an exact search beats an engine call)."""
         self.declarer = declarer
         self.worlds = worlds
-        self.tau = tau
+        self.max_worlds = max(worlds, max_worlds or worlds)
+        self.player = PlayerClass("", tau, slip)
+        self.tolerance = tolerance
+        self.replicas = replicas
         self.seed = seed
         self.stats = PolicyStats()
-        self._memo: dict[tuple[object, ...], Choice] = {}
-        self._worlds: dict[tuple[object, ...], int] = {}
-        """Layouts solved for each memoised view (for :meth:`used`)."""
+        self._memo: dict[tuple[object, ...], Decision] = {}
         self._used: dict[tuple[object, ...], None] = {}
 
-    def used(self) -> list[tuple[tuple[object, ...], Choice, int]]:
-        """The decisions asked for since the last call, solved now or before: ``(view, choice,
-        layouts)``, in order."""
-        out = [(view, self._memo[view], self._worlds.get(view, 0)) for view in self._used]
+    @property
+    def tau(self) -> float:
+        return self.player.tau
+
+    def used(self) -> list[tuple[tuple[object, ...], Decision]]:
+        """The decisions asked for since the last call, solved now or before, in order."""
+        out = [(view, self._memo[view]) for view in self._used]
         self._used = {}
         return out
 
-    def known(self) -> list[tuple[tuple[object, ...], Choice, int]]:
-        """Every decision memoised here: ``(view, choice, layouts)``."""
-        return [(view, choice, self._worlds.get(view, 0)) for view, choice in self._memo.items()]
+    def known(self) -> list[tuple[tuple[object, ...], Decision]]:
+        """Every decision memoised here."""
+        return list(self._memo.items())
 
-    def learn(self, decisions: list[tuple[tuple[object, ...], Choice, int]]) -> None:
+    def learn(self, decisions: list[tuple[tuple[object, ...], Decision]]) -> None:
         """Take decisions solved elsewhere (another process) as if solved here: the stats count
         each view once, whoever solved it first."""
-        for view, choice, worlds in decisions:
+        for view, decision in decisions:
             if view not in self._memo:
-                self._memo[view] = choice
-                self._worlds[view] = worlds
+                self._memo[view] = decision
                 self.stats.solved_decisions += 1
-                self.stats.worlds_solved += worlds
+                self.stats.worlds_solved += decision.layouts
 
     def decider(self, position: Position) -> Seat:
         """Who chooses the card: the player to move, or declarer for dummy."""
@@ -104,15 +144,21 @@ class SingleDummyPolicy:
 
     def choose(self, position: Position, voids: Voids, *, among: Sequence[Card] | None = None,
                chooser: Seat | None = None, pinned: frozenset[Card] = frozenset()) -> Choice:
-        """The probabilities of the cards the player to move may play (``among`` restricts them:
-        the penalty cards, say). ``chooser`` is who decides when it is not the player to move or
-        declarer for dummy (declarer designating a penalty card, Law 51); ``pinned`` are cards of
-        the player to move that everyone can see (penalty cards on the table)."""
+        """The estimate's probabilities of the cards the player to move may play (see
+        :meth:`decide`)."""
+        return self.decide(position, voids, among=among, chooser=chooser, pinned=pinned).choice
+
+    def decide(self, position: Position, voids: Voids, *, among: Sequence[Card] | None = None,
+               chooser: Seat | None = None, pinned: frozenset[Card] = frozenset()) -> Decision:
+        """The decision of the player to move (``among`` restricts his cards: the penalty cards,
+        say). ``chooser`` is who decides when it is not the player to move or declarer for dummy
+        (declarer designating a penalty card, Law 51); ``pinned`` are cards of the player to move
+        that everyone can see (penalty cards on the table)."""
         self.stats.decisions += 1
         legal = sorted(position.legal_cards() if among is None else among, key=Card.sort_key)
         groups = equal_groups(position, legal)
         if len(groups) == 1:
-            return ((groups[0][0], 1.0),)
+            return Decision.certain(groups[0][0], self.replicas)
         who = chooser or self.decider(position)
         seen = self._seen(position, who, pinned)
         key = self._view(position, who, seen, voids, tuple(legal))
@@ -120,14 +166,25 @@ class SingleDummyPolicy:
         cached = self._memo.get(key)
         if cached is not None:
             return cached
-        before = self.stats.worlds_solved
-        reps, values = self._values(position, who, seen, voids, groups, key)
-        self._worlds[key] = self.stats.worlds_solved - before
-        probs = softmax(values, self.tau)
-        ranked = sorted(zip(reps, probs, strict=True), key=lambda cp: -cp[1])
-        choice = tuple((c, p) for c, p in ranked if p > 0)
-        self._memo[key] = choice
-        return choice
+        cards = tuple(group[0] for group in groups)
+        matrix, exhaustive = self._evaluate(position, who, seen, voids, cards, key)
+        decision = Decision(cards, self._rows(matrix, exhaustive, key), len(matrix), exhaustive)
+        self.stats.solved_decisions += 1
+        self.stats.worlds_solved += decision.layouts
+        self._memo[key] = decision
+        return decision
+
+    def evaluate(self, position: Position, voids: Voids) -> tuple[tuple[Card, ...], Matrix, bool]:
+        """The player to move's cards (one per set of equals), the tricks each takes for his side
+        in each layout he draws (rows), and whether those are every layout: the decision's
+        evidence, as the error model sees it."""
+        legal = sorted(position.legal_cards(), key=Card.sort_key)
+        cards = tuple(group[0] for group in equal_groups(position, legal))
+        who = self.decider(position)
+        seen = self._seen(position, who, frozenset())
+        key = self._view(position, who, seen, voids, tuple(legal))
+        matrix, exhaustive = self._evaluate(position, who, seen, voids, cards, key)
+        return cards, matrix, exhaustive
 
     def _seen(self, position: Position, who: Seat, pinned: frozenset[Card]) -> dict[Seat, frozenset[Card]]:
         """The hands (or known parts of hands) ``who`` can see."""
@@ -158,12 +215,11 @@ class SingleDummyPolicy:
             legal, position.trump,
         )
 
-    def _values(self, position: Position, who: Seat, seen: dict[Seat, frozenset[Card]],
-                voids: Voids, groups: list[list[Card]], key: tuple[object, ...]
-                ) -> tuple[list[Card], list[float]]:
-        """The cards to weigh (one per set of equals) and the mean tricks each gives ``who``'s
-        side over the layouts. Cards with the same tricks in every layout are equals too (the
-        player sees no difference between them): they count once, the first in card order."""
+    def _evaluate(self, position: Position, who: Seat, seen: dict[Seat, frozenset[Card]],
+                  voids: Voids, cards: tuple[Card, ...], key: tuple[object, ...]
+                  ) -> tuple[Matrix, bool]:
+        """The tricks each card takes for ``who``'s side in each layout drawn, drawing in rounds
+        until the decision is settled (see the module docstring); whether they are all layouts."""
         fixed = {s: seen[s] for s in SEATS if s in seen and seen[s] == position.hand(s)}
         partial = {s: seen[s] for s in seen if s not in fixed}
         unseen_seats = [s for s in SEATS if s not in fixed]
@@ -171,8 +227,26 @@ class SingleDummyPolicy:
             *partial.values())
         sizes = {s: len(position.hand(s)) - len(partial.get(s, frozenset())) for s in unseen_seats}
         layouts = Layouts.of(pool, sizes, voids)
+        count = layouts.count
+        if count <= self.worlds:
+            return self._solve(position, who, fixed, partial, layouts.all(), cards), True
         rng = random.Random(_seed(self.seed, key))
-        worlds = layouts.choose(self.worlds, rng)
+        matrix = self._solve(position, who, fixed, partial,
+                             [layouts.sample(rng) for _ in range(self.worlds)], cards)
+        while len(matrix) < self.max_worlds and not self._settled(matrix, key):
+            want = min(2 * len(matrix), self.max_worlds)
+            if want >= count:
+                return self._solve(position, who, fixed, partial, layouts.all(), cards), True
+            more = self._solve(position, who, fixed, partial,
+                               [layouts.sample(rng) for _ in range(want - len(matrix))], cards)
+            matrix = np.vstack((matrix, more))
+        return matrix, False
+
+    def _solve(self, position: Position, who: Seat, fixed: dict[Seat, frozenset[Card]],
+               partial: dict[Seat, frozenset[Card]], worlds: list[Hands],
+               cards: tuple[Card, ...]) -> Matrix:
+        """Each layout solved double-dummy: one row per layout, one column per card, the tricks
+        for ``who``'s side."""
         positions = []
         for world in worlds:
             hands = [fixed[s] if s in fixed else world[s] | partial.get(s, frozenset())
@@ -182,22 +256,35 @@ class SingleDummyPolicy:
                                       position.ew_tricks))
         solver = self.small if self.small is not None and position.tricks_left <= 2 else self.solver
         answers = solver.solve_many(positions)
-        self.stats.solved_decisions += 1
-        self.stats.worlds_solved += len(positions)
-        left = position.tricks_left
-        reps: list[Card] = []
-        values: list[float] = []
-        seen_vectors: set[tuple[object, ...]] = set()
-        for group in groups:
-            card = group[0]
-            vector = tuple(a[card] for a in answers)
-            if vector in seen_vectors:
-                continue
-            seen_vectors.add(vector)
-            mean = math.fsum(vector) / len(answers)
-            reps.append(card)
-            values.append(tricks_for(who.side, mean, position.to_move.side, left))
-        return reps, values
+        raw = np.array([[a[card] for card in cards] for a in answers], dtype=np.float64)
+        if who.side is position.to_move.side:
+            return raw
+        return position.tricks_left - raw  # type: ignore[no-any-return]
+
+    def _settled(self, matrix: Matrix, key: tuple[object, ...]) -> bool:
+        """No two cards tie in every layout drawn, and the cards' probabilities vary by at most
+        the tolerance over bootstrap resamples of the layouts."""
+        columns = {tuple(matrix[:, i]) for i in range(matrix.shape[1])}
+        if len(columns) < matrix.shape[1] and len(matrix) < TIE_ROUNDS * self.worlds:
+            return False
+        rows = self._bootstrap(matrix, SETTLE_RESAMPLES, ("settle", len(matrix), key))
+        return float(np.std(rows, axis=0).max()) <= self.tolerance
+
+    def _rows(self, matrix: Matrix, exhaustive: bool, key: tuple[object, ...]
+              ) -> tuple[tuple[float, ...], ...]:
+        estimate = tuple(card_probabilities(matrix, self.player))
+        if exhaustive:
+            return (estimate,) * (1 + self.replicas)
+        replicas = self._bootstrap(matrix, self.replicas, ("replicas", key))
+        return (estimate, *(tuple(float(p) for p in row) for row in replicas))
+
+    def _bootstrap(self, matrix: Matrix, count: int, salt: tuple[object, ...]) -> Matrix:
+        """The cards' probabilities on ``count`` resamples of the layouts (rows), seeded by
+        ``salt``."""
+        rng = np.random.default_rng(_seed(self.seed, salt))
+        n = len(matrix)
+        picks = rng.integers(0, n, size=(count, n))
+        return np.array([card_probabilities(matrix[pick], self.player) for pick in picks])
 
 
 def _seed(seed: int, view: tuple[object, ...]) -> int:

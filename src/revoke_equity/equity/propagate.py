@@ -16,7 +16,10 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from revoke_equity.equity.policy import Choice, Voids
+import numpy as np
+import numpy.typing as npt
+
+from revoke_equity.equity.policy import Choice, Decision, Voids
 from revoke_equity.model.cards import Card, Suit
 from revoke_equity.model.distribution import wilson_interval
 from revoke_equity.model.play import PlayRecord
@@ -78,14 +81,15 @@ def voids_shown(record: PlayRecord, upto: int) -> Voids:
     return frozenset(voids)
 
 
-Policy = Callable[[Line], Choice]
+Policy = Callable[[Line], Decision | Choice]
+"""A line's decision (a plain choice is the same in every replica)."""
 Outcome = Callable[[Line], int]
 @dataclass(frozen=True)
 class BlockResult:
     """The outcome counts of one block of playouts run elsewhere, and what to do if the caller
     uses them (it may stop before: the blocks of a round past the stopping point are dropped)."""
 
-    counts: Counter[int]
+    tally: Tally
     accept: Callable[[], None] = lambda: None
 
 
@@ -122,69 +126,144 @@ class OverBudget(Exception):
     """The exact propagation would expand more lines than it was allowed."""
 
 
-def exact(root: Line, policy: Policy, outcome: Outcome, budget: int,
-          offender: Seat | None = None) -> dict[int, float]:
-    """The exact distribution of ``outcome`` at the end of the board under ``policy``; raises
-    :class:`OverBudget` after ``budget`` distinct lines."""
-    memo: dict[tuple[object, ...], dict[int, float]] = {}
+def as_decision(answer: Decision | Choice) -> Decision:
+    """A policy's answer as a :class:`Decision` (a plain choice: the same in every replica)."""
+    if isinstance(answer, Decision):
+        return answer
+    return Decision(tuple(c for c, _ in answer), (tuple(p for _, p in answer),))
 
-    def walk(line: Line) -> dict[int, float]:
+
+def exact_rows(root: Line, policy: Policy, outcome: Outcome, budget: int,
+               offender: Seat | None = None) -> npt.NDArray[np.float64]:
+    """The exact distribution of ``outcome`` (0-13) at the end of the board under ``policy``, for
+    the estimate (row 0) and each replica of its decisions (the rows after); raises
+    :class:`OverBudget` after ``budget`` distinct lines."""
+    memo: dict[tuple[object, ...], npt.NDArray[np.float64]] = {}
+
+    def walk(line: Line) -> npt.NDArray[np.float64]:
         if line.position.is_over:
-            return {outcome(line): 1.0}
+            out = np.zeros((1, 14))
+            out[0, outcome(line)] = 1.0
+            return out
         key = line.key()
         cached = memo.get(key)
         if cached is not None:
             return cached
         if len(memo) >= budget:
             raise OverBudget
-        out: dict[int, float] = {}
-        for card, p in policy(line):
-            for total, q in walk(line.play(card, offender)).items():
-                out[total] = out.get(total, 0.0) + p * q
-        memo[key] = out
-        return out
+        decision = as_decision(policy(line))
+        weights = np.array(decision.rows)  # rows x cards
+        total: npt.NDArray[np.float64] = np.zeros((1, 14))
+        for i, card in enumerate(decision.cards):
+            column = weights[:, i:i + 1]
+            if column.any():
+                total = total + column * walk(line.play(card, offender))
+        memo[key] = total
+        return total
 
     return walk(root)
 
 
+def exact(root: Line, policy: Policy, outcome: Outcome, budget: int,
+          offender: Seat | None = None) -> dict[int, float]:
+    """The exact distribution of ``outcome`` at the end of the board under ``policy`` (the
+    estimate's row); raises :class:`OverBudget` after ``budget`` distinct lines."""
+    row = exact_rows(root, policy, outcome, budget, offender)[0]
+    return {t: float(p) for t, p in enumerate(row) if p > 0}
+
+
+@dataclass
+class Tally:
+    """What a set of playouts gave: how many ended with each outcome under the estimate's
+    decisions, and for each replica of the decisions (rows) the playouts' likelihood ratios
+    summed by outcome (columns 0-13): the same playouts, weighed as if each decision had
+    been the replica's, give the replica's distribution without playing again."""
+
+    counts: Counter[int]
+    weights: npt.NDArray[np.float64]
+
+    @classmethod
+    def empty(cls, replicas: int) -> Tally:
+        return cls(Counter(), np.zeros((replicas, 14)))
+
+    def update(self, other: Tally) -> None:
+        self.counts.update(other.counts)
+        self.weights = self.weights + other.weights
+
+    @property
+    def done(self) -> int:
+        return sum(self.counts.values())
+
+    def replica_distributions(self) -> npt.NDArray[np.float64]:
+        """Each replica's distribution (rows), from the weighed playouts."""
+        totals = self.weights.sum(axis=1, keepdims=True)
+        return np.divide(self.weights, totals, out=np.zeros_like(self.weights),
+                         where=totals > 0)
+
+
 def sampled(root: Line, policy: Policy, outcome: Outcome, playouts: int, seed: int,
             offender: Seat | None = None, *, precision: float = 0.0, block: int = 20,
-            run_blocks: RunBlocks | None = None, width: int = 1) -> Counter[int]:
-    """How many seeded playouts under ``policy`` end with each ``outcome``: at most ``playouts``,
-    in blocks of ``block``; with ``precision`` > 0, no more once every result's 95% interval is
-    within +/-``precision``. The check follows each block in order, so the count is the same
-    however the blocks are run: here one at a time, or ``width`` at a time by ``run_blocks`` (in
-    other processes)."""
+            run_blocks: RunBlocks | None = None, width: int = 1, replicas: int = 0) -> Tally:
+    """Seeded playouts (see :func:`playout_block`): at most ``playouts``, in blocks of ``block``;
+    with ``precision`` > 0, no more once every result's 95% interval is within
+    +/-``precision``. The check follows each block in order, so the tally is the same however
+    the blocks are run: here one at a time, or ``width`` at a time by ``run_blocks`` (in other
+    processes)."""
     blocks = [range(start, min(start + block, playouts)) for start in range(0, playouts, block)]
-    counts: Counter[int] = Counter()
+    tally = Tally.empty(replicas)
     done = 0
     while done < len(blocks):
         batch = blocks[done:done + width]
         if run_blocks is None:
-            results = [BlockResult(playout_block(root, policy, outcome, numbers, seed, offender))
+            results = [BlockResult(playout_block(root, policy, outcome, numbers, seed, offender,
+                                                 replicas))
                        for numbers in batch]
         else:
             results = run_blocks(batch)
         for result in results:
             result.accept()
-            counts.update(result.counts)
+            tally.update(result.tally)
             done += 1
-            if precision > 0 and done < len(blocks) and precise(counts, precision):
-                return counts
-    return counts
+            if precision > 0 and done < len(blocks) and precise(tally.counts, precision):
+                return tally
+    return tally
 
 
 def playout_block(root: Line, policy: Policy, outcome: Outcome, numbers: range, seed: int,
-                  offender: Seat | None = None) -> Counter[int]:
-    """The outcomes of the playouts numbered ``numbers`` (each seeded by its number alone)."""
-    counts: Counter[int] = Counter()
+                  offender: Seat | None = None, replicas: int = 0) -> Tally:
+    """The playouts numbered ``numbers`` (each seeded by its number alone) under the estimate's
+    decisions, weighed for the first ``replicas`` replicas of the decisions."""
+    tally = Tally.empty(replicas)
     for number in numbers:
         rng = random.Random(playout_seed(seed, number))
+        ratio = np.ones(replicas)
         line = root
         while not line.position.is_over:
-            line = line.play(pick(policy(line), rng.random()), offender)
-        counts[outcome(line)] += 1
-    return counts
+            decision = as_decision(policy(line))
+            index = pick_index(decision.rows[0], rng.random())
+            if replicas and len(decision.rows) > 1:
+                p = decision.rows[0][index]
+                ratio *= np.fromiter((row[index] / p for row in decision.rows[1:replicas + 1]),
+                                     float, replicas)
+            line = line.play(decision.cards[index], offender)
+        total = outcome(line)
+        tally.counts[total] += 1
+        tally.weights[:, total] += ratio
+    return tally
+
+
+def pick_index(probabilities: Sequence[float], u: float) -> int:
+    """The index at cumulative probability ``u`` (0 <= u < 1), skipping probability 0."""
+    acc = 0.0
+    last = 0
+    for i, p in enumerate(probabilities):
+        if p <= 0:
+            continue
+        acc += p
+        last = i
+        if u < acc:
+            return i
+    return last
 
 
 def precise(counts: Counter[int], precision: float) -> bool:
@@ -200,11 +279,15 @@ def precise(counts: Counter[int], precision: float) -> bool:
 def pick(choice: Choice, u: float) -> Card:
     """The card of ``choice`` at cumulative probability ``u`` (0 <= u < 1)."""
     acc = 0.0
+    last = choice[-1][0]
     for card, p in choice:
+        if p <= 0:
+            continue
         acc += p
+        last = card
         if u < acc:
             return card
-    return choice[-1][0]
+    return last
 
 
 def modal(root: Line, policy: Policy, offender: Seat | None = None) -> list[tuple[Line, Card]]:
@@ -212,7 +295,7 @@ def modal(root: Line, policy: Policy, offender: Seat | None = None) -> list[tupl
     steps = []
     line = root
     while not line.position.is_over:
-        card = policy(line)[0][0]
+        card = as_decision(policy(line)).choice[0][0]
         steps.append((line, card))
         line = line.play(card, offender)
     return steps

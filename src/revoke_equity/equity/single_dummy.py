@@ -16,21 +16,25 @@ process.
 from __future__ import annotations
 
 import hashlib
+import math
 import pickle
 import time
-from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import partial
 
+import numpy as np
+import numpy.typing as npt
+
 from revoke_equity.equity.dd_equity import DoubleDummy
 from revoke_equity.equity.estimate import Estimate, EstimateOptions, Estimator
-from revoke_equity.equity.policy import Choice, SingleDummyPolicy
+from revoke_equity.equity.policy import Decision, SingleDummyPolicy
 from revoke_equity.equity.propagate import (
     BlockResult,
     Line,
     OverBudget,
     Policy,
-    exact,
+    Tally,
+    exact_rows,
     modal,
     playout_block,
     sampled,
@@ -58,15 +62,13 @@ class _Estimator:
         player's view, so they serve every estimate alike); ``None``: one of its own."""
 
     def new_policy(self, solver: Solver) -> SingleDummyPolicy:
-        opts = self.options
-        return SingleDummyPolicy(solver, self.record.case.declarer, worlds=opts.worlds,
-                                 tau=opts.temperature, seed=opts.seed, small=BruteForceSolver())
+        return new_policy(solver, self.record.case.declarer, self.options)
 
     def policy(self, point: ComparisonPoint, sd: SingleDummyPolicy) -> tuple[Line, Policy]:
         """The line at the comparison point and the policy that plays from it."""
         raise NotImplementedError
 
-    def _first(self, point: ComparisonPoint, sd: SingleDummyPolicy, line: Line) -> Choice:
+    def _first(self, point: ComparisonPoint, sd: SingleDummyPolicy, line: Line) -> Decision:
         """The offender's card at the comparison point, among the cards he could have played. A
         penalty card of another suit than the one led is playable only by a player void in it
         (Law 50D1), so the layouts imagined for declarer designating one (Law 51) are void too."""
@@ -75,7 +77,7 @@ class _Estimator:
         led = line.position.suit_led
         if led is not None and not any(card.suit is led for card in point.choices):
             voids = voids | {(line.position.to_move, led)}
-        return sd.choose(line.position, voids, among=point.choices,
+        return sd.decide(line.position, voids, among=point.choices,
                          chooser=declarer if point.designated_by_declarer else None,
                          pinned=frozenset(point.choices) if point.designated_by_declarer
                          else frozenset())
@@ -87,29 +89,33 @@ class _Estimator:
         root, policy = self.policy(point, sd)
         offender = point.player if point.tracks_offender_wins else None
         outcome = partial(_outcome, point)
-        parameters: dict[str, object] = {"players": opts.players, "tau": opts.temperature,
-                                         "worlds": opts.worlds, "seed": opts.seed}
-        interval = None
+        parameters: dict[str, object] = {
+            "players": opts.players, "tau": opts.player.tau, "slip": opts.player.slip,
+            "worlds": opts.worlds, "max_worlds": max(opts.worlds, opts.max_worlds),
+            "tolerance": opts.tolerance, "seed": opts.seed}
         try:
             if tree_size(root, opts.exact_budget, point.choices) > opts.exact_budget:
                 raise OverBudget
-            probs = exact(root, policy, outcome, opts.exact_budget, offender)
-            distribution = TrickDistribution.from_mapping(probs)
+            rows = exact_rows(root, policy, outcome, opts.exact_budget, offender)
+            distribution = TrickDistribution.from_mapping(
+                {t: float(p) for t, p in enumerate(rows[0]) if p > 0})
+            interval = _exact_interval(rows)
             parameters["method"] = "exact"
         except OverBudget:
             fan_out = None
             if opts.jobs > 1:
-                def local(numbers: range) -> Counter[int]:
-                    return playout_block(root, policy, outcome, numbers, opts.seed, offender)
+                def local(numbers: range) -> Tally:
+                    return playout_block(root, policy, outcome, numbers, opts.seed, offender,
+                                         sd.replicas)
 
                 fan_out = _ProcessBlocks(self.name, self.record, opts, point, sd, local)
-            counts = sampled(root, policy, outcome, opts.playouts, opts.seed, offender,
-                             precision=opts.precision, run_blocks=fan_out, width=opts.jobs)
-            done = sum(counts.values())
-            distribution = TrickDistribution.from_counts(counts)
-            interval = {t: wilson_interval(counts.get(t, 0), done) for t in sorted(counts)}
+            tally = sampled(root, policy, outcome, opts.playouts, opts.seed, offender,
+                            precision=opts.precision, run_blocks=fan_out, width=opts.jobs,
+                            replicas=sd.replicas)
+            distribution = TrickDistribution.from_counts(tally.counts)
+            interval = sampled_interval(tally)
             parameters["method"] = "sampled"
-            parameters["playouts"] = done
+            parameters["playouts"] = tally.done
         details = self.details(point, root, policy, offender)
         details["decisions"] = sd.stats.solved_decisions - decisions
         worlds = sd.stats.worlds_solved - worlds
@@ -128,10 +134,10 @@ class SingleDummy(_Estimator):
     def policy(self, point: ComparisonPoint, sd: SingleDummyPolicy) -> tuple[Line, Policy]:
         root = Line(point.position, voids_shown(self.record, point.revoke.index))
 
-        def policy(line: Line) -> Choice:
+        def policy(line: Line) -> Decision:
             if line.first:
                 return self._first(point, sd, line)
-            return sd.choose(line.position, line.voids)
+            return sd.decide(line.position, line.voids)
 
         return root, policy
 
@@ -152,14 +158,14 @@ class TablePlayKept(_Estimator):
         root = Line(point.position, voids_shown(self.record, point.revoke.index), table=(0, 0, 0, 0))
         queues = self._queues(point)
 
-        def policy(line: Line) -> Choice:
+        def policy(line: Line) -> Decision:
             wanted = self._wanted(queues, line)
             allowed = point.choices if line.first else None
             if wanted is not None and _keeps(line, wanted, allowed):
-                return ((wanted, 1.0),)
+                return Decision.certain(wanted, sd.replicas)
             if line.first:
                 return self._first(point, sd, line)
-            return sd.choose(line.position, line.voids)
+            return sd.decide(line.position, line.voids)
 
         return root, policy
 
@@ -197,7 +203,7 @@ class _ProcessBlocks:
 
     def __init__(self, name: str, record: PlayRecord, options: EstimateOptions,
                  point: ComparisonPoint, policy: SingleDummyPolicy,
-                 local: Callable[[range], Counter[int]]) -> None:
+                 local: Callable[[range], Tally]) -> None:
         self.job = (name, record, options, point)
         self.token = hashlib.sha256(pickle.dumps(self.job)).hexdigest()
         self.policy = policy
@@ -232,8 +238,8 @@ between the blocks it is sent)."""
 
 
 def _worker_block(token: str, job: tuple[str, PlayRecord, EstimateOptions, ComparisonPoint],
-                  numbers: range, known: list[tuple[tuple[object, ...], Choice, int]]
-                  ) -> tuple[Counter[int], list[tuple[tuple[object, ...], Choice, int]]]:
+                  numbers: range, known: list[tuple[tuple[object, ...], Decision]]
+                  ) -> tuple[Tally, list[tuple[tuple[object, ...], Decision]]]:
     """One block of playouts in a worker process; what its policy newly solved."""
     from revoke_equity.solver.pool import default_solver
 
@@ -250,8 +256,54 @@ def _worker_block(token: str, job: tuple[str, PlayRecord, EstimateOptions, Compa
     root, policy, sd, outcome, offender = state
     sd.learn(known)
     sd.used()  # forget what earlier blocks asked for
-    counts = playout_block(root, policy, outcome, numbers, job[2].seed, offender)
+    counts = playout_block(root, policy, outcome, numbers, job[2].seed, offender, sd.replicas)
     return counts, sd.used()
+
+
+def new_policy(solver: Solver, declarer: Seat, options: EstimateOptions) -> SingleDummyPolicy:
+    """The single-dummy player the options describe."""
+    player = options.player
+    return SingleDummyPolicy(solver, declarer, worlds=options.worlds, tau=player.tau,
+                             slip=player.slip, max_worlds=options.max_worlds,
+                             tolerance=options.tolerance, seed=options.seed,
+                             small=BruteForceSolver())
+
+
+Z95 = 1.959963984540054
+"""The normal quantile of a two-sided 95% interval."""
+
+
+def _exact_interval(rows: npt.NDArray[np.float64]) -> dict[int, tuple[float, float]] | None:
+    """The 95% interval of each probability of an exact propagation: the spread of the replicas
+    (the layouts resampled at every sampled decision) around the estimate; ``None`` when no
+    decision was sampled (every layout was solved: nothing is uncertain)."""
+    estimate = rows[0]
+    spread = np.sqrt(np.mean((rows[1:] - estimate) ** 2, axis=0)) if len(rows) > 1 else None
+    if spread is None or not spread.any():
+        return None
+    return {t: (max(0.0, float(p - Z95 * spread[t])), min(1.0, float(p + Z95 * spread[t])))
+            for t, p in enumerate(estimate) if p > 0}
+
+
+def sampled_interval(tally: Tally) -> dict[int, tuple[float, float]]:
+    """The 95% interval of each probability of sampled playouts: the playouts' own (Wilson)
+    widened by what the layouts drawn leave uncertain (the spread of the replicas'
+    distributions, from the same playouts weighed, around the estimate's), the two combined in
+    quadrature."""
+    done = tally.done
+    own = np.zeros(14)
+    for t, n in tally.counts.items():
+        own[t] = n / done
+    layout = np.zeros(14)
+    if len(tally.weights):
+        layout = np.sqrt(np.mean((tally.replica_distributions() - own) ** 2, axis=0))
+    out = {}
+    for t in sorted(tally.counts):
+        p = float(own[t])
+        lo, hi = wilson_interval(tally.counts[t], done)
+        wide = Z95 * float(layout[t])
+        out[t] = (max(0.0, p - math.hypot(p - lo, wide)), min(1.0, p + math.hypot(hi - p, wide)))
+    return out
 
 
 def _outcome(point: ComparisonPoint, line: Line) -> int:

@@ -95,7 +95,10 @@ class EstimateParametersJSON(TypedDict):
 
     players: NotRequired[str]
     tau: NotRequired[float]
+    slip: NotRequired[float]
     worlds: NotRequired[int]
+    max_worlds: NotRequired[int]
+    tolerance: NotRequired[float]
     seed: NotRequired[int]
     method: NotRequired[str]
     playouts: NotRequired[int]

@@ -230,7 +230,7 @@ def _summary(boards: Sequence[RealBoard], real: Counter[tuple[str, int]],
         "trace_agrees": sum(m.trace_agrees for m in measured),
         "comparison": comparison,
         "fitted_temperature": fitted,
-        "classes": dict(PLAYER_CLASSES),
+        "classes": {name: c.tau for name, c in PLAYER_CLASSES.items()},
     }
 
 

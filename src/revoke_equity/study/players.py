@@ -59,9 +59,9 @@ class PlaySpec:
         from it and the player's view)."""
         if self.model == "dd":
             return DoubleDummyPlay(dd)
-        policy = SingleDummyPolicy(solver, declarer, worlds=self.worlds,
-                                   tau=PLAYER_CLASSES[self.players], seed=seed,
-                                   small=BruteForceSolver())
+        player = PLAYER_CLASSES[self.players]
+        policy = SingleDummyPolicy(solver, declarer, worlds=self.worlds, tau=player.tau,
+                                   slip=player.slip, seed=seed, small=BruteForceSolver())
         return SingleDummyPlay(policy)
 
 

@@ -1,0 +1,92 @@
+"""The class of player: which card a single-dummy player plays, given what each card is worth in the
+layouts he imagines.
+
+A decision is a matrix of trick counts: one row per layout the player imagines, one column per card
+he weighs (one per set of touching equals), each entry the tricks his side takes double-dummy with
+that card in that layout. Two kinds of wrong card are told apart:
+
+* a **dominated** card: another card takes at least as many tricks in every layout and more in
+  some. It can lose and cannot gain; a player who counts his tricks does not play it. A class of
+  player plays one with a small probability, its *slip* rate, shared among the dominated cards by
+  their values;
+* a **guess**: among the cards that are not dominated, each wins in some layouts and loses in
+  others. The player weighs them by their mean over the layouts, with a softmax at the class's
+  temperature ``tau`` (in tricks): a lower temperature follows the mean more closely.
+
+Cards whose columns are identical (the same tricks in every layout, not touching) are not
+dominated either way and get the same probability: no card order decides between them.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+Matrix = npt.NDArray[np.float64]
+
+
+@dataclass(frozen=True)
+class PlayerClass:
+    """A class of player as an error model."""
+
+    name: str
+    tau: float
+    """Temperature (tricks) of the softmax among the cards no other card dominates."""
+    slip: float
+    """Probability of playing a dominated card, when the decision has one."""
+
+    def __post_init__(self) -> None:
+        if self.tau < 0:
+            raise ValueError("tau must be at least 0")
+        if not 0 <= self.slip < 1:
+            raise ValueError("slip must be at least 0 and below 1")
+
+
+def dominated(matrix: Matrix) -> npt.NDArray[np.bool_]:
+    """For each column, whether another column is at least as large in every row and larger in
+    one."""
+    at_least = (matrix[:, :, None] >= matrix[:, None, :]).all(axis=0)  # [d, c]: d >= c everywhere
+    more = (matrix[:, :, None] > matrix[:, None, :]).any(axis=0)  # [d, c]: d > c somewhere
+    return (at_least & more).any(axis=0)  # type: ignore[no-any-return]
+
+
+def softmax(values: Sequence[float] | Matrix, tau: float) -> list[float]:
+    """Probabilities proportional to ``exp(value / tau)``; ``tau == 0`` shares the weight equally
+    among the best values (equal within 1e-9)."""
+    values = [float(v) for v in values]
+    top = max(values)
+    if tau <= 0:
+        best = [1.0 if v >= top - 1e-9 else 0.0 for v in values]
+        return [b / sum(best) for b in best]
+    weights = [math.exp((v - top) / tau) for v in values]
+    total = math.fsum(weights)
+    return [w / total for w in weights]
+
+
+def card_probabilities(matrix: Matrix, player: PlayerClass) -> list[float]:
+    """The probability of each column's card (see the module docstring)."""
+    means = matrix.mean(axis=0)
+    bad = dominated(matrix)
+    out = [0.0] * matrix.shape[1]
+    good = [i for i in range(len(out)) if not bad[i]]
+    worse = [i for i in range(len(out)) if bad[i]]
+    slip = player.slip if worse else 0.0
+    for share, members in ((1.0 - slip, good), (slip, worse)):
+        if members and share > 0:
+            for i, p in zip(members, softmax([means[i] for i in members], player.tau), strict=True):
+                out[i] = share * p
+    return out
+
+
+PLAYER_CLASSES: Mapping[str, PlayerClass] = {
+    "expert": PlayerClass("expert", tau=0.1, slip=0.01),
+    "strong": PlayerClass("strong", tau=0.3, slip=0.02),
+    "club": PlayerClass("club", tau=0.6, slip=0.1),
+}
+"""The classes of player. ``tau`` weighs the genuine guesses (a lower temperature follows the mean
+over the layouts more closely); ``slip`` is how often a card that can lose and cannot gain is
+played."""
