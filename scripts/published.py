@@ -57,13 +57,15 @@ def rule_case(data: dict[str, Any], estimate: str, seed: int, players: str) -> d
     return rule(case_from_dict(data["case"]), default_solver(), options=options).to_dict()
 
 
-def verdict(data: dict[str, Any], estimate: str, ruling: dict[str, Any]) -> str:
-    """``agrees``, ``differs`` or ``n/a`` (the source gives no result to compare)."""
-    wanted = data["published"].get("declarer_tricks")
-    if wanted is None:
+def verdict(data: dict[str, Any], ruling: dict[str, Any]) -> str:
+    """``agrees`` when the score to enter has the published declarer tricks and law (those the
+    source gives), ``differs`` when not, ``n/a`` when the source gives neither."""
+    published, rec = data["published"], ruling["recommendation"]
+    wanted = {key: published.get(key) for key in ("declarer_tricks", "law")}
+    if all(value is None for value in wanted.values()):
         return "n/a"
-    got = ruling["recommendation"]["declarer_tricks"]
-    return "agrees" if got == wanted else "differs"
+    same = all(value is None or rec[key] == value for key, value in wanted.items())
+    return "agrees" if same else "differs"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -83,16 +85,16 @@ def main(argv: list[str] | None = None) -> int:
             ruling = rule_case(data, name, args.seed, args.players)
             rec = ruling["recommendation"]
             diffs = law_path_differences(pub, ruling)
-            if pub.get("law") is not None and rec["law"] != pub["law"]:
-                diffs.append("law")
-            seen = verdict(data, name, ruling)
+            seen = verdict(data, ruling)
             known = data.get("known_disagreements", {}).get(name)
             counts = summary[name]
             counts[0] += seen == "agrees"
             counts[1] += seen != "n/a"
             counts[2] += not diffs
             wanted = "-" if pub.get("declarer_tricks") is None else str(pub["declarer_tricks"])
-            note = "" if known is None else f" (known: {known['reason']})"
+            if pub.get("law") is not None:
+                wanted += f" ({pub['law']})"
+            note = "" if known is None else " (recorded)"
             rows.append(f"| {data['name']} | {data['edition']} | {name} | "
                         f"{'ok' if not diffs else 'differs: ' + ', '.join(diffs)} | {wanted} | "
                         f"{rec['declarer_tricks']} ({rec['law']}{', adjusted' if rec['adjusted'] else ''}) | "
@@ -104,7 +106,8 @@ def main(argv: list[str] | None = None) -> int:
     print("|---|---:|---:|")
     for name, (agrees, compared, law_ok) in summary.items():
         print(f"| {name} | {agrees} of {compared} | {law_ok} of {len(cases)} |")
-    print("\n| case | laws | estimate | law path | published tricks | recommended tricks (law) | result |")
+    print("\n| case | laws | estimate | law path | published tricks (law) | recommended tricks (law) "
+          "| result |")
     print("|---|---|---|---|---:|---|---|")
     print("\n".join(rows))
     load = os.getloadavg() if hasattr(os, "getloadavg") else (0.0, 0.0, 0.0)
