@@ -48,10 +48,10 @@ class PlayerClass:
 
 def dominated(matrix: Matrix) -> npt.NDArray[np.bool_]:
     """For each column, whether another column is at least as large in every row and larger in
-    one."""
-    at_least = (matrix[:, :, None] >= matrix[:, None, :]).all(axis=0)  # [d, c]: d >= c everywhere
-    more = (matrix[:, :, None] > matrix[:, None, :]).any(axis=0)  # [d, c]: d > c somewhere
-    return (at_least & more).any(axis=0)  # type: ignore[no-any-return]
+    one (over the last two axes: a stack of matrices gives a stack of answers)."""
+    at_least = (matrix[..., :, :, None] >= matrix[..., :, None, :]).all(axis=-3)  # [d, c]
+    more = (matrix[..., :, :, None] > matrix[..., :, None, :]).any(axis=-3)
+    return (at_least & more).any(axis=-2)  # type: ignore[no-any-return]
 
 
 def softmax(values: Sequence[float] | Matrix, tau: float) -> list[float]:
@@ -69,17 +69,28 @@ def softmax(values: Sequence[float] | Matrix, tau: float) -> list[float]:
 
 def card_probabilities(matrix: Matrix, player: PlayerClass) -> list[float]:
     """The probability of each column's card (see the module docstring)."""
-    means = matrix.mean(axis=0)
-    bad = dominated(matrix)
-    out = [0.0] * matrix.shape[1]
-    good = [i for i in range(len(out)) if not bad[i]]
-    worse = [i for i in range(len(out)) if bad[i]]
-    slip = player.slip if worse else 0.0
-    for share, members in ((1.0 - slip, good), (slip, worse)):
-        if members and share > 0:
-            for i, p in zip(members, softmax([means[i] for i in members], player.tau), strict=True):
-                out[i] = share * p
-    return out
+    return [float(p) for p in stacked_probabilities(matrix[None], player)[0]]
+
+
+def stacked_probabilities(matrices: Matrix, player: PlayerClass) -> Matrix:
+    """:func:`card_probabilities` of each matrix of a stack (``stack x layouts x cards``), at
+    once: one row of probabilities per matrix."""
+    means = matrices.mean(axis=1)
+    bad = dominated(matrices)
+    out = np.zeros_like(means)
+    slip = np.where(bad.any(axis=1), player.slip, 0.0)[:, None]
+    for share, members in ((1.0 - slip, ~bad), (slip, bad)):
+        values = np.where(members, means, -np.inf)
+        top = values.max(axis=1, keepdims=True)
+        top = np.where(np.isfinite(top), top, 0.0)
+        if player.tau <= 0:
+            weights = (members & (values >= top - 1e-9)).astype(float)
+        else:
+            weights = np.where(members, np.exp((values - top) / player.tau), 0.0)
+        totals = weights.sum(axis=1, keepdims=True)
+        part = np.divide(weights, totals, out=np.zeros_like(weights), where=totals > 0)
+        out = out + share * part
+    return out  # type: ignore[no-any-return]
 
 
 PLAYER_CLASSES: Mapping[str, PlayerClass] = {

@@ -31,7 +31,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from revoke_equity.equity.error_model import Matrix, PlayerClass, card_probabilities
+from revoke_equity.equity.error_model import (
+    Matrix,
+    PlayerClass,
+    card_probabilities,
+    stacked_probabilities,
+)
 from revoke_equity.equity.error_model import softmax as softmax
 from revoke_equity.equity.worlds import Hands, Layouts
 from revoke_equity.model.cards import Card, Suit
@@ -284,7 +289,7 @@ class SingleDummyPolicy:
         rng = np.random.default_rng(_seed(self.seed, salt))
         n = len(matrix)
         picks = rng.integers(0, n, size=(count, n))
-        return np.array([card_probabilities(matrix[pick], self.player) for pick in picks])
+        return stacked_probabilities(matrix[picks], self.player)
 
 
 def _seed(seed: int, view: tuple[object, ...]) -> int:
