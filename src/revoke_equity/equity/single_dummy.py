@@ -21,12 +21,14 @@ import pickle
 import time
 from collections.abc import Callable, Sequence
 from functools import partial
+from typing import cast
 
 import numpy as np
 import numpy.typing as npt
 
 from revoke_equity.equity.dd_equity import DoubleDummy
 from revoke_equity.equity.estimate import Estimate, EstimateOptions, Estimator
+from revoke_equity.equity.lines import OutcomeLine, exact_lines, sampled_lines
 from revoke_equity.equity.policy import Decision, SingleDummyPolicy
 from revoke_equity.equity.propagate import (
     BlockResult,
@@ -43,7 +45,7 @@ from revoke_equity.equity.propagate import (
 )
 from revoke_equity.laws.comparison import ComparisonPoint
 from revoke_equity.model.cards import Card
-from revoke_equity.model.distribution import TrickDistribution, wilson_interval
+from revoke_equity.model.distribution import Z95, TrickDistribution, wilson_interval
 from revoke_equity.model.play import PlayRecord
 from revoke_equity.model.seats import SEATS, Seat
 from revoke_equity.solver.base import Solver
@@ -117,6 +119,8 @@ class _Estimator:
             parameters["method"] = "sampled"
             parameters["playouts"] = tally.done
         details = self.details(point, root, policy, offender)
+        details["lines"] = self._lines(root, policy, outcome, offender, distribution,
+                                       parameters)
         details["decisions"] = sd.stats.solved_decisions - decisions
         worlds = sd.stats.worlds_solved - worlds
         return Estimate(self.name, distribution, parameters, worlds, interval, details)
@@ -124,6 +128,21 @@ class _Estimator:
     def details(self, point: ComparisonPoint, root: Line, policy: Policy,
                 offender: Seat | None) -> dict[str, object]:
         return {}
+
+    def _lines(self, root: Line, policy: Policy, outcome: Callable[[Line], int],
+               offender: Seat | None, distribution: TrickDistribution,
+               parameters: dict[str, object]) -> list[OutcomeLine]:
+        """The line behind each result at all probable, the most likely first."""
+        probable = sorted(distribution.probable(self.options.probable),
+                          key=lambda t: -distribution[t])
+        if parameters["method"] == "exact":
+            found = exact_lines(root, policy, outcome, probable, self.options.exact_budget,
+                                offender)
+        else:
+            found = sampled_lines(root, policy, outcome, probable,
+                                  cast(int, parameters["playouts"]), self.options.seed,
+                                  offender)
+        return [found[t] for t in probable if t in found]
 
 
 class SingleDummy(_Estimator):
@@ -267,10 +286,6 @@ def new_policy(solver: Solver, declarer: Seat, options: EstimateOptions) -> Sing
                              slip=player.slip, max_worlds=options.max_worlds,
                              tolerance=options.tolerance, seed=options.seed,
                              small=BruteForceSolver())
-
-
-Z95 = 1.959963984540054
-"""The normal quantile of a two-sided 95% interval."""
 
 
 def _exact_interval(rows: npt.NDArray[np.float64]) -> dict[int, tuple[float, float]] | None:

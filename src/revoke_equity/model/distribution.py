@@ -91,7 +91,11 @@ class TrickDistribution:
         return {str(t): round(self.probabilities[t], 6) for t in self.support}
 
 
-def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
+Z95 = 1.959963984540054
+"""The normal quantile of a two-sided 95% interval."""
+
+
+def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     """The 95% Wilson score interval of a proportion observed ``successes`` times in ``trials``.
 
     The interval always holds the observed share (all trials: its upper end is 1, none: its lower

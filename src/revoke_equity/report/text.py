@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import textwrap
 
+from revoke_equity.equity.lines import describe
 from revoke_equity.io.handviewer import handviewer_url
 from revoke_equity.laws.law import cite
 from revoke_equity.model.cards import Card, Suit
@@ -97,6 +98,16 @@ def distribution_chart(ruling: Ruling, width: int = 40) -> list[str]:
     if lines:
         lines.append(f"Likely: at least {100 * o.likely:.0f}%; at all probable: at least "
                      f"{100 * o.probable:.0f}%.")
+    estimate = ruling.estimate
+    lines_behind = estimate.details.get("lines") if estimate is not None else None
+    if isinstance(lines_behind, list) and len(lines_behind) > 1:
+        lines.append(f"The line behind each result at all probable ({estimate.name}):")
+        lines += [f"  {describe(line)}" for line in lines_behind]
+    for near in ruling.near_thresholds:
+        lines.append(f"Near a threshold: {near.declarer_tricks} tricks at "
+                     f"{100 * near.probability:.1f}% is within one sampling error "
+                     f"({100 * near.sampling_error:.1f}%) of the {near.threshold} threshold "
+                     f"({100 * near.value:.0f}%): the recommendation could turn on it.")
     return lines
 
 

@@ -15,6 +15,7 @@ from revoke_equity.laws.law import Law, Sentence, law_label, sentence_text
 from revoke_equity.laws.rectification import TrickTransfer
 from revoke_equity.laws.revokes import Revoke
 from revoke_equity.model.case import Case
+from revoke_equity.model.distribution import Z95
 from revoke_equity.model.play import PlayRecord
 from revoke_equity.ruling.json_form import (
     comparison_json,
@@ -74,6 +75,18 @@ class Comparison:
 
 
 @dataclass(frozen=True)
+class NearThreshold:
+    """A result whose probability lies within one sampling error of a threshold."""
+
+    declarer_tricks: int
+    probability: float
+    threshold: str
+    """``likely`` or ``probable``."""
+    value: float
+    sampling_error: float
+
+
+@dataclass(frozen=True)
 class Ruling:
     case: Case
     record: PlayRecord
@@ -116,6 +129,24 @@ class Ruling:
         """The estimate the recommendation rests on, at its comparison point."""
         c = self.comparison
         return None if c is None else c.estimates.get(self.options.estimate)
+
+    @property
+    def near_thresholds(self) -> tuple[NearThreshold, ...]:
+        """The results of the recommendation's estimate whose probability is within one
+        sampling error (the 95% interval's wider half over 1.96) of the likely or the at all
+        probable threshold: a recommendation that the estimate's own error could turn."""
+        estimate = self.estimate
+        if estimate is None or estimate.interval is None:
+            return ()
+        o = self.options
+        out = []
+        for t, (lo, hi) in sorted(estimate.interval.items()):
+            p = estimate.distribution[t]
+            error = max(p - lo, hi - p) / Z95
+            for name, value in (("likely", o.likely), ("probable", o.probable)):
+                if abs(p - value) <= error:
+                    out.append(NearThreshold(t, p, name, value, error))
+        return tuple(out)
 
     def to_dict(self) -> RulingJSON:
         """The ruling in the JSON format ``revoke-equity/ruling@2`` (:mod:`.schema`)."""
@@ -189,6 +220,12 @@ class Ruling:
             out["likely"] = list(estimate.distribution.likely(o.likely))
             out["probable"] = list(estimate.distribution.probable(o.probable))
             out["thresholds"] = {"likely": round(o.likely, 6), "probable": round(o.probable, 6)}
+        near = self.near_thresholds
+        if near:
+            out["near_threshold"] = [
+                {"declarer_tricks": n.declarer_tricks, "probability": round(n.probability, 4),
+                 "threshold": n.threshold, "value": round(n.value, 6),
+                 "sampling_error": round(n.sampling_error, 4)} for n in near]
         if r.weighted is not None:
             out["weighted"] = weighted_json(r.weighted)
         if r.split is not None:

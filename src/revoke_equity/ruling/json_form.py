@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import cast
 
 from revoke_equity.equity.estimate import Estimate
+from revoke_equity.equity.lines import OutcomeLine, describe
 from revoke_equity.equity.trace import PlayTrace
 from revoke_equity.laws.adjudication import SplitScore, WeightedScore
 from revoke_equity.laws.comparison import ComparisonPoint
@@ -19,6 +20,7 @@ from revoke_equity.ruling.schema import (
     ComparisonJSON,
     EstimateJSON,
     EstimateParametersJSON,
+    OutcomeLineJSON,
     RectificationJSON,
     RevokeJSON,
     SolverJSON,
@@ -58,6 +60,19 @@ def comparison_json(point: ComparisonPoint, kept_transfer: int) -> ComparisonJSO
             "kept_revokes": [k.trick for k in point.kept], "kept_transfer": kept_transfer}
 
 
+def outcome_line_json(line: OutcomeLine) -> OutcomeLineJSON:
+    """The line behind one outcome (see :mod:`revoke_equity.equity.lines`)."""
+    out: OutcomeLineJSON = {
+        "declarer_tricks": line.declarer_tricks, "share": round(line.share, 4),
+        "cards": [f"{seat}:{card}" for _, seat, card, _ in line.steps],
+        "text": describe(line)}
+    if line.separates is not None:
+        (trick, seat, card, p), instead = line.separates
+        out["separates"] = {"trick": trick, "player": str(seat), "card": str(card),
+                            "probability": round(p, 4), "instead": str(instead)}
+    return out
+
+
 def estimate_json(estimate: Estimate) -> EstimateJSON:
     """An estimate with its own details (the estimators give them JSON-ready)."""
     out: EstimateJSON = {
@@ -80,7 +95,11 @@ def estimate_json(estimate: Estimate) -> EstimateJSON:
         out["decisions"] = cast(int, details["decisions"])
     if "departures" in details:
         out["departures"] = cast(list[str], details["departures"])
-    unknown = set(details) - {"card", "alternatives", "kept_transfer", "decisions", "departures"}
+    if "lines" in details:
+        out["lines"] = [outcome_line_json(line)
+                        for line in cast(list[OutcomeLine], details["lines"])]
+    unknown = set(details) - {"card", "alternatives", "kept_transfer", "decisions", "departures",
+                              "lines"}
     if unknown:
         raise ValueError(f"estimate {estimate.name}: details {sorted(unknown)} are not in the "
                          "ruling format")

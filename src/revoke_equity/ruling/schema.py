@@ -104,6 +104,31 @@ class EstimateParametersJSON(TypedDict):
     playouts: NotRequired[int]
 
 
+class SeparatesJSON(TypedDict):
+    """The first card where a line leaves the most likely result's line."""
+
+    trick: int
+    player: str
+    card: str
+    probability: float
+    """The probability the player plays ``card`` there."""
+    instead: str
+    """The card the most likely result's line plays there."""
+
+
+class OutcomeLineJSON(TypedDict):
+    """The line of play behind one result of an estimate."""
+
+    declarer_tricks: int
+    share: float
+    """Exact propagation: the line's probability; sampled: the share of playouts that followed
+    it."""
+    cards: list[str]
+    """The cards from the comparison point, ``seat:card``."""
+    text: str
+    separates: NotRequired[SeparatesJSON]
+
+
 class EstimateJSON(TypedDict):
     """One estimator's distribution of declarer's final tricks at a comparison point, and its own
     details (``dd``: ``card``, ``alternatives``, ``kept_transfer``; ``sd`` and ``table``:
@@ -119,6 +144,9 @@ class EstimateJSON(TypedDict):
     kept_transfer: NotRequired[int]
     decisions: NotRequired[int]
     departures: NotRequired[list[str]]
+    lines: NotRequired[list[OutcomeLineJSON]]
+    """``sd`` and ``table``: the line behind each result at all probable, the most likely
+    first."""
 
 
 class ComparisonJSON(TypedDict):
@@ -188,6 +216,17 @@ class StepPartJSON(TypedDict):
     laws: NotRequired[list[str]]
 
 
+class NearThresholdJSON(TypedDict):
+    """A result near the likely or the at all probable threshold."""
+
+    declarer_tricks: int
+    probability: float
+    threshold: str
+    """``likely`` or ``probable``."""
+    value: float
+    sampling_error: float
+
+
 class RecommendationJSON(TypedDict):
     """The score the Director should give."""
 
@@ -209,6 +248,9 @@ class RecommendationJSON(TypedDict):
     likely: NotRequired[list[int]]
     probable: NotRequired[list[int]]
     thresholds: NotRequired[ThresholdsJSON]
+    near_threshold: NotRequired[list[NearThresholdJSON]]
+    """Results whose probability is within one sampling error of a threshold (only when there
+    are some): the estimate's own error could change the recommendation."""
     weighted: NotRequired[WeightedJSON]
     split: NotRequired[SplitJSON]
 

@@ -13,12 +13,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from revoke_equity.model.distribution import Z95
 from revoke_equity.study.kinds import StudyKind
 
 __all__ = ["ALL_KINDS", "OUTCOMES", "Tally", "markdown", "share", "share_text", "summarize", "wilson"]
 
-Z95 = 1.959963984540054
-"""The 97.5% point of the standard normal distribution."""
 OUTCOMES = ("under", "exact", "over")
 ALL_KINDS = "all"
 SUMMARY_FORMAT = "revoke-equity/study-summary@1"
