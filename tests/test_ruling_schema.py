@@ -167,3 +167,34 @@ def test_the_documented_fields_are_the_schema_fields() -> None:
     documented = _documented_fields()
     assert documented - _schema_keys() == set(), "documented but not in ruling/schema.py"
     assert _schema_keys() - documented == set(), "in ruling/schema.py but not documented"
+
+
+def test_a_result_near_a_threshold_is_flagged_with_its_sampling_error(dds_solver: Any) -> None:
+    """Each flagged result is within one sampling error (the interval's wider half / 1.96) of
+    the threshold it names, and every result of the estimate that is, is flagged; the JSON and
+    the text report carry them."""
+    from revoke_equity.report.text import render
+
+    text = (CASES / "p01-64A1-offender-won-revoke-trick.json").read_text()
+    case = case_from_dict(json.loads(text)["case"])
+    flagged = 0
+    for seed in (2024,):
+        options = EstimateOptions(estimate="sd", worlds=4, max_worlds=4, playouts=40, seed=seed)
+        ruling = rule(case, dds_solver, options=options)
+        estimate = ruling.estimate
+        assert estimate is not None and estimate.interval is not None
+        want = set()
+        for t, (lo, hi) in estimate.interval.items():
+            p = estimate.distribution[t]
+            for name, value in (("likely", options.likely), ("probable", options.probable)):
+                if abs(p - value) <= max(p - lo, hi - p) / 1.959963984540054:
+                    want.add((t, name))
+        got = {(n.declarer_tricks, n.threshold) for n in ruling.near_thresholds}
+        assert got == want
+        data = ruling.to_dict()["recommendation"]
+        assert {(n["declarer_tricks"], n["threshold"])
+                for n in data.get("near_threshold", [])} == want
+        assert mismatches(ruling.to_dict(), RulingJSON) == []
+        assert ("Near a threshold" in render(ruling)) == bool(want)
+        flagged += bool(want)
+    assert flagged

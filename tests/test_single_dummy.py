@@ -1123,3 +1123,53 @@ def test_the_interval_covers_the_model_value_at_its_stated_rate() -> None:
                         inside += lo - 1e-9 <= want[t] <= hi + 1e-9
     assert total > 150
     assert inside / total >= 0.88, (inside, total)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_line_behind_each_outcome_is_the_most_probable_line_that_ends_there(seed: int
+                                                                                 ) -> None:
+    """Every complete line is enumerated here with its probability; the line given for each
+    outcome ends there, has the largest probability of the lines that do, and is separated from
+    the most likely outcome's line at the first card where the two differ."""
+    from revoke_equity.equity.estimate import EstimateOptions
+    from revoke_equity.equity.lines import exact_lines, sampled_lines
+
+    record, points = _late_points(seed)
+    point = points[0]
+    root, play, outcome, offender = _options_policy(
+        record, point, EstimateOptions(estimate="sd", worlds=3, seed=seed))
+    every: list[tuple[float, list[Any], int]] = []
+
+    def walk(line: Line, p: float, cards: list[Any]) -> None:
+        if line.position.is_over:
+            every.append((p, cards, outcome(line)))
+            return
+        for card, q in play(line).choice:
+            walk(line.play(card, offender), p * q, [*cards, card])
+
+    walk(root, 1.0, [])
+    distribution: dict[int, float] = {}
+    for p, _, t in every:
+        distribution[t] = distribution.get(t, 0.0) + p
+    ranked = sorted(distribution, key=lambda t: -distribution[t])
+    found = exact_lines(root, play, outcome, ranked, 100_000, offender)
+    assert set(found) == set(ranked)
+    for t, line in found.items():
+        best = max(p for p, _, end in every if end == t)
+        assert line.share == pytest.approx(best)
+        assert math.prod(step[3] for step in line.steps) == pytest.approx(best)
+        assert any(cards == [s[2] for s in line.steps] for p, cards, end in every
+                   if end == t and p == pytest.approx(best))
+    main = found[ranked[0]]
+    assert main.separates is None
+    for t in ranked[1:]:
+        line = found[t]
+        assert line.separates is not None
+        (_, _, card, _), instead = line.separates
+        at = next(i for i, (a, b) in enumerate(zip(line.steps, main.steps, strict=False))
+                  if a[2] != b[2])
+        assert (card, instead) == (line.steps[at][2], main.steps[at][2])
+    sampled = sampled_lines(root, play, outcome, ranked, 200, seed, offender)
+    for t, line in sampled.items():
+        assert any(cards == [s[2] for s in line.steps] for _, cards, end in every if end == t)
+        assert 0 < line.share <= 1
