@@ -122,6 +122,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 @quiet("revoke-equity")
 def main(argv: Sequence[str] | None = None) -> int:
+    if list(sys.argv[1:] if argv is None else argv) == ["--version"]:
+        # What argparse would print, without building the subcommands' parsers (the study's own
+        # imports cost most of a cold start).
+        print(f"revoke-equity {__version__}")
+        return EXIT_OK
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
