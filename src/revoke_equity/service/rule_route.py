@@ -67,7 +67,10 @@ def add_rule_route(app: FastAPI, service: ServiceContext) -> None:
                   "content": {"application/json": {"schema": ERROR_SCHEMA}}},
             503: {"description": "No worker free in time, a worker died, or the solver failed",
                   "content": {"application/json": {"schema": ERROR_SCHEMA}}},
-            504: {"description": "The ruling exceeded its time budget (the worker was replaced)",
+            202: {"description": "With `job=true`: the job's `id` and `progress_url`",
+                  "content": {"application/json": {"schema": {"type": "object"}}}},
+            504: {"description": "Even the double-dummy ruling exceeded the time budget (the worker "
+                                 "was replaced)",
                   "content": {"application/json": {"schema": ERROR_SCHEMA}}},
         },
     )
