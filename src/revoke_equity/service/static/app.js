@@ -583,8 +583,8 @@
   // ------------------------------------------------------------------ a ruling as a job
 
   /** The job's progress in #status: the stage, a bar, the elapsed time and a Cancel button. */
-  function showJob(state, onCancel) {
-    const status = $("status");
+  function showJob(state, onCancel, statusId) {
+    const status = $(statusId);
     let box = $("job-progress");
     if (!box) {
       clear(status);
@@ -605,7 +605,8 @@
 
   /** POST the ruling as a job and follow it; resolves to {status, data} as the synchronous form
    *  answers, or null when cancelled. */
-  async function ruleAsJob(url, options) {
+  async function ruleAsJob(url, options, statusId) {
+    statusId = statusId || "status";
     const response = await apiFetch(url + "&job=true", options);
     if (response.status !== 202) {
       let data = null;
@@ -619,12 +620,14 @@
       $("job-cancel").disabled = true;
       await apiFetch(job.progress_url, { method: "DELETE" });
     };
-    showJob({ stage: { text: "sent; waiting for a worker" }, fraction: 0, elapsed: 0 }, cancel);
+    const old = $("job-progress");
+    if (old) old.remove();
+    showJob({ stage: { text: "sent; waiting for a worker" }, fraction: 0, elapsed: 0 }, cancel, statusId);
     for (;;) {
       const state = await (await apiFetch(job.progress_url, { cache: "no-store" })).json();
       if (state.state === "done") return { status: state.status, ok: state.status < 400, data: state.result };
       if (state.state === "cancelled" || cancelled) return null;
-      showJob(state, cancel);
+      showJob(state, cancel, statusId);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }
@@ -764,6 +767,7 @@
   // What the entry form (entry.js) uses of this page: DOM helpers and the results area.
   window.RevokeEquityPage = {
     apiFetch: apiFetch,
+    ruleAsJob: ruleAsJob,
     el: el,
     clear: clear,
     cardNode: cardNode,
