@@ -99,6 +99,10 @@ class JobBoard:
         self._forget()
         return job
 
+    def full(self) -> bool:
+        """Whether ``limit`` jobs are running already (a new one is refused, not queued)."""
+        return sum(1 for job in self._jobs.values() if job.state == "running") >= self.limit
+
     def get(self, job_id: str) -> Job | None:
         return self._jobs.get(job_id)
 

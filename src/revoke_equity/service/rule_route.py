@@ -211,6 +211,9 @@ def add_rule_route(app: FastAPI, service: ServiceContext) -> None:
             return JSONResponse(out)
 
         if job:
+            if service.jobs.full():
+                return error_response(503, f"{service.jobs.limit} ruling jobs are running "
+                                           "already; try again later")
             started = service.jobs.start(lambda j: _answer_pair(answer(j)))
             return JSONResponse({"id": started.id, "progress_url": f"/api/v1/jobs/{started.id}"},
                                 status_code=202)
