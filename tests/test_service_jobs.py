@@ -119,9 +119,13 @@ def test_a_budget_too_small_for_sd_gives_the_dd_ruling_with_its_note(client: htt
 
 
 def test_eight_rulings_at_once_all_complete_or_degrade_with_their_note(client: httpx.Client) -> None:
+    """8 default (sd) rulings of worked cases posted at once on 2 workers, 10 s a stage: the
+    double-dummy ruling of a worked case fits that many times over on a loaded machine; whether each
+    single-dummy one does depends on the machine, and both outcomes are allowed. None is lost, none
+    is a 5xx, each is logged once."""
     def post(path: Path) -> httpx.Response:
         return client.post("/api/v1/rulings", content=path.read_text(),
-                           params={"time_budget": "3"}, headers={"content-type": "application/json"})
+                           params={"time_budget": "10"}, headers={"content-type": "application/json"})
 
     with ThreadPoolExecutor(8) as pool:
         responses = list(pool.map(post, WORKED[:8]))
