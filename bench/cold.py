@@ -41,3 +41,60 @@ def cold_ruling(case_json: str, timeout: float = 900.0) -> dict[str, Any]:
     out: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
     out["wall"] = wall
     return out
+
+
+COMMANDS: dict[str, list[str]] = {
+    "import endplay.dds": ["-c", "import endplay.dds"],
+    "rule --example --estimate dd": ["-m", "revoke_equity.cli", "rule", "--example", "--estimate",
+                                     "dd"],
+    "--version": ["-m", "revoke_equity.cli", "--version"],
+}
+"""The whole processes timed against each other: endplay's own import, a cold double-dummy
+ruling of the bundled example, and ``revoke-equity --version``."""
+
+
+def _whole_process(args: list[str]) -> tuple[float, float]:
+    """Wall and CPU seconds (user + system, the child's) of ``python ARGS``."""
+    import os
+    import resource
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run([sys.executable, *args], capture_output=True, check=True, timeout=300,
+                   env={**os.environ, "PYTHONDONTWRITEBYTECODE": ""})
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def cold_start(rounds: int = 5) -> dict[str, Any]:
+    """Paired whole-process timings of :data:`COMMANDS`: each round runs every command once, one
+    after the other, so that the machine's load is shared alike; ``ratio`` is the median over the
+    rounds of the ruling's (and ``--version``'s) wall time over endplay's import in the same
+    round. Bytecode is written and one unmeasured round runs first (what an installed package
+    has)."""
+    import os
+    from statistics import median
+
+    for args in COMMANDS.values():
+        _whole_process(args)
+    runs: dict[str, list[tuple[float, float]]] = {name: [] for name in COMMANDS}
+    for _ in range(rounds):
+        for name, args in COMMANDS.items():
+            runs[name].append(_whole_process(args))
+    base = runs["import endplay.dds"]
+    out: dict[str, Any] = {"rounds": rounds, "load_average": os.getloadavg()}
+    for name, timings in runs.items():
+        out[name] = {
+            "wall_median": median(w for w, _ in timings),
+            "cpu_median": median(c for _, c in timings),
+            "wall_ratio_to_endplay": median(w / b[0] for (w, _), b in zip(timings, base,
+                                                                         strict=True)),
+            "cpu_ratio_to_endplay": median(c / b[1] for (_, c), b in zip(timings, base,
+                                                                        strict=True)),
+        }
+    return out
+
+
+if __name__ == "__main__":  # python -m bench.cold [ROUNDS]
+    print(json.dumps(cold_start(int(sys.argv[1]) if len(sys.argv) > 1 else 5), indent=2))

@@ -156,3 +156,17 @@ def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert exc.value.code == 2
     assert "invalid choice" in capsys.readouterr().err
 
+
+
+def test_cold_start_pairs_each_command_with_endplay_in_the_same_round() -> None:
+    """``python -m bench.cold``: wall and CPU seconds of each whole process and their ratios to
+    endplay's own import (1 for endplay itself), with the load average. No timing is asserted."""
+    from bench.cold import COMMANDS, cold_start
+
+    figures = cold_start(rounds=1)
+    assert figures["rounds"] == 1 and len(figures["load_average"]) == 3
+    for name in COMMANDS:
+        row = figures[name]
+        assert row["wall_median"] > 0 and row["cpu_median"] > 0
+        assert row["wall_ratio_to_endplay"] > 0
+    assert figures["import endplay.dds"]["wall_ratio_to_endplay"] == 1.0

@@ -160,3 +160,37 @@ def test_log_add_is_all_or_nothing(tmp_path: Path) -> None:
         assert log.count() == 2
     finally:
         log.close()
+
+
+def test_a_job_board_refuses_jobs_beyond_its_limit_and_keeps_the_running_ones() -> None:
+    """:class:`JobBoard`: at ``limit`` running jobs it is full; finished jobs are forgotten first,
+    running ones never; a cancelled job says so."""
+    import asyncio
+
+    from revoke_equity.service.jobs import JobBoard
+
+    async def scenario() -> tuple[bool, bool, list[str], str]:
+        board = JobBoard(limit=2)
+        gate = asyncio.Event()
+
+        async def wait(_: object) -> tuple[int, object]:
+            await gate.wait()
+            return 200, {"ok": True}
+
+        first, second = board.start(wait), board.start(wait)
+        full = board.full()
+        gate.set()
+        await asyncio.sleep(0.01)
+        after = board.full()
+        third = board.start(lambda _: asyncio.sleep(3600))  # type: ignore[arg-type, return-value]
+        await asyncio.sleep(0)
+        board.cancel(third.id)
+        await asyncio.sleep(0.01)
+        jobs = {"first": first.id, "second": second.id, "third": third.id}
+        kept = [name for name, job_id in jobs.items() if board.get(job_id) is not None]
+        return full, after, kept, third.state
+
+    full, after, kept, third_state = asyncio.run(scenario())
+    assert full and not after
+    assert kept == ["second", "third"]  # the oldest finished one forgotten, the running one kept
+    assert third_state == "cancelled"

@@ -262,3 +262,48 @@ def test_dds_trace_accepts_a_revoke_our_layer_refuses_it() -> None:
         None, Seat.E, (Card.from_str("HA"),))
     with pytest.raises(SolverError, match="must follow"):
         DdsSolver().trace(position, [Card.from_str("D9")])
+
+
+# -- endplay's package import --------------------------------------------------------------------
+
+def _child(code: str) -> list[str]:
+    """The lines ``code`` prints in a fresh interpreter (``sys.modules`` as a cold start has it)."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=300, check=True)
+    return done.stdout.split()
+
+
+def test_endplay_imports_matplotlib_for_its_dds_binding_alone() -> None:
+    """``import endplay._dds`` runs endplay's ``__init__``, which imports ``endplay.dealer`` and
+    its HTML actions, which import ``matplotlib.pyplot`` (a second of a cold start)."""
+    assert _child("import sys, endplay._dds; print('matplotlib' in sys.modules)") == ["True"]
+
+
+def test_our_endplay_loader_keeps_plotting_out_and_the_whole_package_available() -> None:
+    """:func:`revoke_equity._endplay.load`: the binding and the types alone; the names of endplay's
+    ``__init__`` still work afterwards (and then bring its plotting, as endplay does)."""
+    out = _child(
+        "import sys\n"
+        "from revoke_equity import _endplay\n"
+        "_endplay.load()\n"
+        "import endplay._dds, endplay.types\n"
+        "print('matplotlib' in sys.modules, 'endplay.dealer' in sys.modules)\n"
+        "import endplay\n"
+        "from endplay import Deal, generate_deal\n"
+        "print(Deal is endplay.types.Deal, callable(generate_deal), 'matplotlib' in sys.modules)\n")
+    assert out == ["False", "False", "True", "True", "True"]
+
+
+def test_a_dd_ruling_does_not_import_plotting() -> None:
+    """The command line's ``rule`` (DDS, scoring, the text report) never loads matplotlib."""
+    out = _child(
+        "import contextlib, io, sys\n"
+        "from revoke_equity.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()) as text:\n"
+        "    code = main(['rule', '--example', '--estimate', 'dd'])\n"
+        "print(code, 'Score to enter' in text.getvalue(), 'matplotlib' in sys.modules,\n"
+        "      'endplay._dds' in sys.modules)\n")
+    assert out == ["0", "True", "False", "True"]

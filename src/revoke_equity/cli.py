@@ -73,6 +73,8 @@ def build_parser() -> argparse.ArgumentParser:
                       "the printable ruling sheet")
     rule.add_argument("--json", action="store_const", dest="format", const="json",
                       help="the same as --format json")
+    rule.add_argument("--quiet", action="store_true",
+                      help="no progress on standard error (it is shown only on a terminal)")
     sheet = rule.add_argument_group("ruling sheet (--format html; --event also in pbn)")
     sheet.add_argument("--event", help="the event's name")
     sheet.add_argument("--session", help="the session")
@@ -122,6 +124,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 @quiet("revoke-equity")
 def main(argv: Sequence[str] | None = None) -> int:
+    if list(sys.argv[1:] if argv is None else argv) == ["--version"]:
+        # What argparse would print, without building the subcommands' parsers (the study's own
+        # imports cost most of a cold start).
+        print(f"revoke-equity {__version__}")
+        return EXIT_OK
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -203,10 +210,15 @@ def _rule(args: argparse.Namespace) -> int:
             print(f"revoke-equity rule: no board {args.board} in the input", file=sys.stderr)
             return EXIT_SOME_FAILED
     several = len(boards) > 1
+    from revoke_equity.report.progress import TerminalProgress
+
+    progress = TerminalProgress(len(boards)) if TerminalProgress.wanted(args.quiet) else None
     solver = None
     if not args.no_equity:
         from revoke_equity.solver.pool import default_solver
 
+        if progress is not None:
+            progress.note("loading the double-dummy solver")
         solver = default_solver()
     from revoke_equity.report.score_entry import score_to_enter
     from revoke_equity.report.text import render
@@ -222,8 +234,10 @@ def _rule(args: argparse.Namespace) -> int:
             failed = True
             continue
         case = apply_overrides(entry.case, laws=args.laws, noticed=args.noticed)
+        if progress is not None:
+            progress.board(case.board)
         try:
-            ruling = rule(case, solver, options=options)
+            ruling = rule(case, solver, options=options, progress=progress)
         except RevokeEquityError as exc:
             print(f"revoke-equity rule: {_located(exc, case.board)}", file=sys.stderr)
             failed = True
@@ -244,6 +258,8 @@ def _rule(args: argparse.Namespace) -> int:
             if comparison:
                 text += _comparison_text(comparison)
             texts.append(text + _score_text(data))
+    if progress is not None:
+        progress.close()
     _write(args, several, rulings, ruled, texts)
     return EXIT_SOME_FAILED if failed else EXIT_OK
 

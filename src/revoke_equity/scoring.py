@@ -25,7 +25,10 @@ def score_ns(contract: Contract, declarer: Seat, vulnerable: Vulnerability, tric
 
 @cache
 def _declarer_score(level: int, strain: str, doubling: int, vulnerable: bool, tricks: int) -> int:
-    from endplay.types import Contract as EpContract  # here, for start-up time: endplay is slow to load
+    from revoke_equity import _endplay
+
+    _endplay.load()  # endplay's types without its plotting, and only when first scored
+    from endplay.types import Contract as EpContract
     from endplay.types import Denom, Penalty, Player, Vul
 
     denoms = {"S": Denom.spades, "H": Denom.hearts, "D": Denom.diamonds, "C": Denom.clubs,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from revoke_equity.equity.estimate import EstimateOptions
+from revoke_equity.equity.estimate import Estimate, EstimateOptions
 from revoke_equity.equity.single_dummy import SingleDummy, estimator
 from revoke_equity.equity.trace import play_trace
 from revoke_equity.laws import twelfth_trick
@@ -24,14 +24,16 @@ from revoke_equity.model.case import Case
 from revoke_equity.model.play import replay
 from revoke_equity.ruling.data import Comparison, Ruling, TwelfthTrickCorrection
 from revoke_equity.ruling.explain import explain
+from revoke_equity.ruling.progress import Progress, Stage
 from revoke_equity.scoring import score_ns
 from revoke_equity.solver.base import Solver
 
 
 def rule(case: Case, solver: Solver | None = None, *, options: EstimateOptions | None = None,
-         trace: bool = True) -> Ruling:
+         trace: bool = True, progress: Progress | None = None) -> Ruling:
     """Rule on ``case``: Laws 61-64 always; the estimates and the adjudication when a solver is
-    given (``options`` choose the estimate the score rests on; ``dd`` by default)."""
+    given (``options`` choose the estimate the score rests on; ``dd`` by default). ``progress``
+    is told each stage as it starts and ends (:mod:`revoke_equity.ruling.progress`)."""
     options = options or EstimateOptions()
     record = replay(case)
     revokes = find_revokes(record)
@@ -48,11 +50,21 @@ def rule(case: Case, solver: Solver | None = None, *, options: EstimateOptions |
     if solver is not None:
         points = comparison_points(record, revokes, transfer, case.laws)
         policy = SingleDummy(record, options).new_policy(solver) if points else None
-        comparisons = tuple(
-            Comparison(point, {name: estimator(name, record, options, policy).estimate(point, solver)
-                               for name in options.names})
-            for point in points
-        )
+        steps = len(points) * len(options.names) + 1
+        report = progress or _silent
+        report(Stage("laws", 0, steps, f"{len(points)} comparison point(s) (Law 64C)"))
+        found: list[Comparison] = []
+        for point in points:
+            estimates = {}
+            for name in options.names:
+                where = f"estimate {name} at Law 64{point.clause.removeprefix('64')}"
+                report(Stage("estimate", _done(found, estimates, options), steps, where))
+                estimates[name] = estimator(name, record, options, policy).estimate(point, solver)
+                done = _done(found, estimates, options)
+                report(Stage("estimate", done, steps, where + _cost(estimates[name])))
+            found.append(Comparison(point, estimates))
+        comparisons = tuple(found)
+        report(Stage("trace", steps - 1, steps, "the play traced double-dummy"))
     play_tr = play_trace(record, revokes, solver) if solver is not None and trace and revokes \
         else None
 
@@ -74,7 +86,28 @@ def rule(case: Case, solver: Solver | None = None, *, options: EstimateOptions |
         stats = {k: round(after[k] - calls_before.get(k, 0), 6) for k in after}
     ruling = Ruling(case, record, revokes, transfer, mechanical, mechanical_law, twelfth,
                     comparisons, options, play_tr, recommendation, (), stats)
+    if solver is not None and comparisons:
+        (progress or _silent)(Stage("done", steps, steps, "ruled"))
     return replace(ruling, steps=tuple(explain(ruling)))
+
+
+def _silent(_: Stage) -> None:
+    pass
+
+
+def _done(found: list[Comparison], estimates: dict[str, Estimate], options: EstimateOptions
+          ) -> int:
+    """Estimates finished so far."""
+    return len(found) * len(options.names) + len(estimates)
+
+
+def _cost(estimate: Estimate) -> str:
+    """What a finished estimate did: its playouts and their widest 95% interval, when sampled."""
+    playouts = estimate.parameters.get("playouts")
+    if playouts is None:
+        return ""
+    width = max(((hi - lo) / 2 for lo, hi in (estimate.interval or {}).values()), default=0.0)
+    return f": {playouts} playouts, +/-{width:.2f}"
 
 
 def _mechanical_law(transfer: TrickTransfer, twelfth_trick_corrected: bool) -> Law:

@@ -90,8 +90,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--workers", type=_positive_int, default=2,
                         help="worker processes running the double-dummy solver (default 2)")
     parser.add_argument("--time-budget", type=_positive_float, default=30.0, metavar="SECONDS",
-                        help="longest a board's ruling may take before its worker is stopped "
-                        "and the request fails with 504 (default 30)")
+                        help="longest a stage of a board's ruling (each estimate) may take before "
+                        "its worker is stopped: a single-dummy estimate that runs out gives the "
+                        "double-dummy ruling with a note; a double-dummy one, 504 (default 30)")
     parser.add_argument("--token", metavar="TOKEN", default=os.environ.get(TOKEN_VARIABLE),
                         help="access token the page and the API must give (Authorization: Bearer "
                         f"TOKEN; at least 16 characters; default ${TOKEN_VARIABLE}). Needed beyond "

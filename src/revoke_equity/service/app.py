@@ -20,6 +20,7 @@ from revoke_equity import __version__
 from revoke_equity.service.connections import READ_TIMEOUT
 from revoke_equity.service.context import ServiceContext
 from revoke_equity.service.docs import add_offline_docs
+from revoke_equity.service.job_routes import add_job_routes
 from revoke_equity.service.log_routes import add_log_routes
 from revoke_equity.service.middleware import HostGuard, SecurityHeaders
 from revoke_equity.service.openapi import API_DESCRIPTION, add_schemas
@@ -108,6 +109,7 @@ def create_app(
         return error_response(500, f"internal error: {type(exc).__name__}")
 
     add_rule_route(app, service)
+    add_job_routes(app, service)
     add_log_routes(app, service)
     add_page(app)
     add_offline_docs(app)

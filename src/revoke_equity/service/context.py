@@ -12,6 +12,7 @@ from revoke_equity import __version__
 from revoke_equity.equity.estimate import EstimateOptions
 from revoke_equity.service.connections import READ_TIMEOUT
 from revoke_equity.service.inputs import ReadRequest
+from revoke_equity.service.jobs import JobBoard
 from revoke_equity.service.responses import located
 from revoke_equity.service.store import RulingLog
 from revoke_equity.service.workers import (
@@ -37,6 +38,7 @@ class ServiceContext:
         self.max_body = max_body
         self.read_timeout = read_timeout
         self.store: RulingLog | None = None
+        self.jobs = JobBoard()
 
     async def start(self) -> None:
         self.store = await asyncio.to_thread(RulingLog, self.db_path)
@@ -45,20 +47,25 @@ class ServiceContext:
                  __version__, self.workers, self.time_budget, self.db_path)
 
     async def stop(self) -> None:
+        await self.jobs.close()
         await self.pool.close()
         if self.store is not None:
             self.store.close()
 
-    async def rule_one(self, case: Any, budget: float, options: EstimateOptions | None = None
-                       ) -> tuple[int, dict[str, Any]]:
-        """``(200, ruling)`` or ``(status, error dict)`` for one case."""
+    async def rule_one(self, case: Any, budget: float, options: EstimateOptions | None = None,
+                       progress: Any = None) -> tuple[int, dict[str, Any]]:
+        """``(200, ruling)`` or ``(status, error dict)`` for one case. When the estimate asked for
+        cannot finish within the budget, the double-dummy ruling with its ``unfinished`` note
+        (:func:`unfinished_note`); a bare 504 only when even that did not finish."""
         try:
-            return 200, await self.pool.rule(case, budget, options)
+            return 200, await self.pool.rule(case, budget, options, progress)
         except RulingFailed as exc:
             status = {"case": 422, "solver": 503}.get(exc.kind, 500)
             fields = exc.fields if exc.kind == "case" else {"message": exc.message}
             return status, located(fields, case.board)
         except BudgetExceeded as exc:
+            if exc.fallback is not None and options is not None:
+                return 200, {**exc.fallback, "unfinished": unfinished_note(options, budget)}
             return 504, located({"message": str(exc)}, case.board)
         except WorkerUnavailable as exc:
             return 503, located({"message": str(exc)}, case.board)
@@ -74,3 +81,18 @@ class ServiceContext:
             return 503, located({"message": str(exc)}, None)
         except RulingFailed as exc:  # a reader bug: the body cannot be read, the service goes on
             return 422, located({"message": f"request body: cannot be read ({exc.message})"}, None)
+
+
+def unfinished_note(options: EstimateOptions, budget: float) -> dict[str, Any]:
+    """What a ruling given on the double-dummy estimate says when the ``options.estimate`` one
+    ran out of time: what ran out, and how to get it."""
+    name = {"sd": "single-dummy", "table": "table-play"}.get(options.estimate, options.estimate)
+    return {
+        "estimate": options.estimate,
+        "time_budget": budget,
+        "message": (f"the {name} estimate ({options.estimate}) did not finish within the time "
+                    f"budget of {budget:g} s a stage, so this ruling rests on the double-dummy "
+                    f"estimate (dd). For the {name} one: a longer budget (the server's "
+                    f"--time-budget), or the command line: revoke-equity rule FILE --estimate "
+                    f"{options.estimate}"),
+    }

@@ -4,7 +4,9 @@ every ruling, answer the ruling JSON (one board) or a list."""
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
+from collections.abc import Awaitable
 from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Query, Request
@@ -30,6 +32,7 @@ from revoke_equity.service.inputs import (
     decode_body,
     format_for,
 )
+from revoke_equity.service.jobs import Job
 from revoke_equity.service.openapi import ERROR_SCHEMA, REQUEST_BODY
 from revoke_equity.service.responses import error_response
 from revoke_equity.service.store import LoggedRuling, new_id, utc_now
@@ -64,7 +67,10 @@ def add_rule_route(app: FastAPI, service: ServiceContext) -> None:
                   "content": {"application/json": {"schema": ERROR_SCHEMA}}},
             503: {"description": "No worker free in time, a worker died, or the solver failed",
                   "content": {"application/json": {"schema": ERROR_SCHEMA}}},
-            504: {"description": "The ruling exceeded its time budget (the worker was replaced)",
+            202: {"description": "With `job=true`: the job's `id` and `progress_url`",
+                  "content": {"application/json": {"schema": {"type": "object"}}}},
+            504: {"description": "Even the double-dummy ruling exceeded the time budget (the worker "
+                                 "was replaced)",
                   "content": {"application/json": {"schema": ERROR_SCHEMA}}},
         },
     )
@@ -99,6 +105,10 @@ def add_rule_route(app: FastAPI, service: ServiceContext) -> None:
                                                                "result")] = LIKELY,
         probable: Annotated[float, Query(gt=0, le=1, description="probability of a result at "
                                                                  "all probable")] = PROBABLE,
+        job: Annotated[bool, Query(
+            description="answer at once (202) with the job's `id` and `progress_url`, and rule "
+                        "in the background: GET the URL for the stage and, once done, the answer; "
+                        "DELETE it to cancel")] = False,
     ) -> Any:
         try:
             options = EstimateOptions(
@@ -132,65 +142,85 @@ def add_rule_route(app: FastAPI, service: ServiceContext) -> None:
         text = decode_body(data, fmt)
         budget = service.time_budget if time_budget is None else min(time_budget,
                                                                      service.time_budget)
-        status, entries = await service.read(text, fmt, budget)
-        if status != 200:
-            return error_response(status, entries["message"], [entries])
-        if board is not None:
-            numbers = sorted({e.board for e in entries if e.board is not None})
-            entries = [e for e in entries if e.board == board]
-            if not entries:
-                listed = ", ".join(str(n) for n in numbers) or "none numbered"
-                return error_response(422, f"no board {board} in the input (boards: {listed})")
-        if not entries:
-            return error_response(422, "the input holds no board")
-        # A many-board file keeps at most one board per worker waiting at a time, so its later
-        # boards are not charged the queue time of its earlier ones, and other requests get turns.
-        in_flight = asyncio.Semaphore(service.workers)
 
-        async def one(entry: Any) -> tuple[int, dict[str, Any], Any]:
-            if entry.error is not None or entry.case is None:
-                return 422, entry.error, None
-            try:
-                case = apply_overrides(entry.case, laws=laws, noticed=noticed)
-            except CaseError as exc:
-                return 422, case_error_dict(exc), None
-            async with in_flight:
-                status, payload = await service.rule_one(case, budget, options)
-            return status, payload, case
-
-        results = await asyncio.gather(*(one(e) for e in entries))
-        created = utc_now()
-        rows: list[LoggedRuling] = []
-        out: list[dict[str, Any]] = []
-        for (status, payload, case), entry in zip(results, entries, strict=True):
+        async def answer(follower: Job | None) -> Response:
+            status, entries = await service.read(text, fmt, budget)
             if status != 200:
-                out.append({"board": entry.board if entry.board is not None else payload["board"],
-                            "status": status, "error": payload})
-                continue
-            row = LoggedRuling(new_id(), created, __version__, str(case.laws), case.board,
-                               case_to_dict(case), payload)
-            rows.append(row)
-            item = {**payload, "id": row.id, "created": created}
-            if include_case:
-                item.update(await asyncio.to_thread(board_view, case))
-            out.append(item)
-        if rows:
-            assert service.store is not None
-            try:
-                await asyncio.to_thread(service.store.add, rows)
-            except Exception as exc:  # sqlite3.Error, OSError: no ruling leaves unlogged
-                log.exception("ruling log write failed")
-                return error_response(503, f"the ruling log could not be written ({exc}); "
-                                            "no ruling was given")
-        if len(entries) == 1:
-            item = out[0]
-            if "error" in item:
-                return error_response(item["status"], item["error"]["message"], [item["error"]])
-            return JSONResponse(item)
-        if not rows:
-            statuses = [item["status"] for item in out]
-            status = 422 if 422 in statuses else statuses[0]
-            errors = [item["error"] for item in out]
-            return error_response(status, f"none of the {len(out)} boards could be ruled; "
-                                           f"first: {errors[0]['message']}", errors)
-        return JSONResponse(out)
+                return error_response(status, entries["message"], [entries])
+            if board is not None:
+                numbers = sorted({e.board for e in entries if e.board is not None})
+                entries = [e for e in entries if e.board == board]
+                if not entries:
+                    listed = ", ".join(str(n) for n in numbers) or "none numbered"
+                    return error_response(422, f"no board {board} in the input (boards: {listed})")
+            if not entries:
+                return error_response(422, "the input holds no board")
+            if follower is not None:
+                follower.boards = len(entries)
+            # A many-board file keeps at most one board per worker waiting at a time, so its later
+            # boards are not charged the queue time of its earlier ones, and other requests get turns.
+            in_flight = asyncio.Semaphore(service.workers)
+
+            async def one(index: int, entry: Any) -> tuple[int, dict[str, Any], Any]:
+                if entry.error is not None or entry.case is None:
+                    return 422, entry.error, None
+                try:
+                    case = apply_overrides(entry.case, laws=laws, noticed=noticed)
+                except CaseError as exc:
+                    return 422, case_error_dict(exc), None
+                async with in_flight:
+                    progress = None if follower is None else follower.progress(index + 1)
+                    status, payload = await service.rule_one(case, budget, options, progress)
+                return status, payload, case
+
+            results = await asyncio.gather(*(one(i, e) for i, e in enumerate(entries)))
+            created = utc_now()
+            rows: list[LoggedRuling] = []
+            out: list[dict[str, Any]] = []
+            for (status, payload, case), entry in zip(results, entries, strict=True):
+                if status != 200:
+                    out.append({"board": entry.board if entry.board is not None else payload["board"],
+                                "status": status, "error": payload})
+                    continue
+                row = LoggedRuling(new_id(), created, __version__, str(case.laws), case.board,
+                                   case_to_dict(case), payload)
+                rows.append(row)
+                item = {**payload, "id": row.id, "created": created}
+                if include_case:
+                    item.update(await asyncio.to_thread(board_view, case))
+                out.append(item)
+            if rows:
+                assert service.store is not None
+                try:
+                    await asyncio.to_thread(service.store.add, rows)
+                except Exception as exc:  # sqlite3.Error, OSError: no ruling leaves unlogged
+                    log.exception("ruling log write failed")
+                    return error_response(503, f"the ruling log could not be written ({exc}); "
+                                                "no ruling was given")
+            if len(entries) == 1:
+                item = out[0]
+                if "error" in item:
+                    return error_response(item["status"], item["error"]["message"], [item["error"]])
+                return JSONResponse(item)
+            if not rows:
+                statuses = [item["status"] for item in out]
+                status = 422 if 422 in statuses else statuses[0]
+                errors = [item["error"] for item in out]
+                return error_response(status, f"none of the {len(out)} boards could be ruled; "
+                                               f"first: {errors[0]['message']}", errors)
+            return JSONResponse(out)
+
+        if job:
+            if service.jobs.full():
+                return error_response(503, f"{service.jobs.limit} ruling jobs are running "
+                                           "already; try again later")
+            started = service.jobs.start(lambda j: _answer_pair(answer(j)))
+            return JSONResponse({"id": started.id, "progress_url": f"/api/v1/jobs/{started.id}"},
+                                status_code=202)
+        return await answer(None)
+
+
+async def _answer_pair(response: Awaitable[Response]) -> tuple[int, Any]:
+    """A job's answer: the status and JSON body the synchronous form would have sent."""
+    done = await response
+    return done.status_code, json.loads(bytes(done.body))

@@ -40,7 +40,8 @@ import signal
 import sys
 import time
 import traceback
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from multiprocessing.connection import Connection
 from multiprocessing.context import SpawnContext, SpawnProcess
 from typing import Any
@@ -54,15 +55,18 @@ class BudgetExceeded(Exception):
     """The ruling (or the reading of a body) took longer than its time budget; the worker was
     killed and is being replaced."""
 
-    def __init__(self, budget: float, *, reading: bool = False) -> None:
+    def __init__(self, budget: float, *, reading: bool = False,
+                 fallback: dict[str, Any] | None = None) -> None:
         self.budget = budget
+        self.fallback = fallback
+        """The double-dummy ruling of the board, when the worker had sent it."""
         if reading:
             message = (f"reading the request body did not finish within the time budget of "
                        f"{budget:g} s; the worker was stopped and replaced")
         else:
-            message = (f"the ruling did not finish within its time budget of {budget:g} s (the "
-                       "double-dummy search on this deal is too long); the worker was stopped and "
-                       "replaced")
+            message = (f"the ruling did not finish within its time budget of {budget:g} s a stage "
+                       "(the double-dummy search on this deal is too long); the worker was stopped "
+                       "and replaced")
         super().__init__(message)
 
 
@@ -133,7 +137,18 @@ def _worker_main(conn: Connection, parent_pid: int) -> None:
                 reply = (job, "ok", read_request(task))
             else:
                 case, options = task
-                reply = (job, "ok", rule(case, solver, options=options).to_dict())
+                if options is not None and options.estimate != "dd":
+                    # The double-dummy ruling first (a fraction of the single-dummy one's cost, and
+                    # the start of it: the solver's cache keeps its answers): the answer given
+                    # when the single-dummy estimate cannot finish within the budget.
+                    quick = replace(options, estimate="dd", extra=())
+                    conn.send((job, "fallback", rule(case, solver, options=quick).to_dict()))
+
+                def progress(stage: Any, job: int = job) -> None:
+                    conn.send((job, "progress", stage.as_dict()))
+
+                reply = (job, "ok", rule(case, solver, options=options,
+                                         progress=progress).to_dict())
         except CaseError as exc:
             reply = (job, "case", case_error_dict(exc))
         except SolverError as exc:
@@ -270,11 +285,16 @@ class WorkerPool:
 
     # ----------------------------------------------------------------- the work
 
-    async def rule(self, case: Any, budget: float, options: Any = None) -> dict[str, Any]:
+    async def rule(self, case: Any, budget: float, options: Any = None,
+                   progress: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
         """The ruling JSON of ``case`` (``Ruling.to_dict()``, with the estimate ``options``),
-        computed by a worker within ``budget`` seconds. Raises :class:`BudgetExceeded`,
+        computed by a worker within ``budget`` seconds a stage (each estimate gets the budget
+        afresh, so a ruling with more estimates may take longer; the double-dummy ruling sent
+        first gets one). ``progress`` is given each stage the worker reports
+        (:class:`~revoke_equity.ruling.progress.Stage` as a dict). Raises
+        :class:`BudgetExceeded` (with the double-dummy ruling as ``fallback`` when there is one),
         :class:`WorkerUnavailable` or :class:`RulingFailed`."""
-        return dict(await self._run((case, options), budget))
+        return dict(await self._run((case, options), budget, progress=progress))
 
     async def read(self, request: Any, budget: float) -> Any:
         """The boards of a request body (a :class:`~revoke_equity.service.inputs.ReadRequest`),
@@ -282,17 +302,27 @@ class WorkerPool:
         :func:`~revoke_equity.service.inputs.read_request` returns. Raises as :meth:`rule` does."""
         return await self._run(request, budget, reading=True)
 
-    async def _run(self, task: Any, budget: float, *, reading: bool = False) -> Any:
+    async def _run(self, task: Any, budget: float, *, reading: bool = False,
+                   progress: Callable[[dict[str, Any]], None] | None = None) -> Any:
         worker = await self._acquire()
         job = next(self._jobs)
         what = "reading a body" if reading else "ruling"
+        fallback: dict[str, Any] | None = None
         try:
             worker.conn.send((job, task))
-            reply = await self._receive(worker.conn, budget)
+            while True:  # a stage's messages, each within the budget, then the answer
+                reply = await self._receive(worker.conn, budget)
+                if not (isinstance(reply, tuple) and len(reply) == 3 and reply[0] == job
+                        and reply[1] in ("progress", "fallback")):
+                    break
+                if reply[1] == "fallback":
+                    fallback = reply[2]
+                elif progress is not None:
+                    progress(reply[2])
         except TimeoutError:
             self.budget_kills += 1
             self._retire(worker, f"{what} exceeded its {budget:g} s budget")
-            raise BudgetExceeded(budget, reading=reading) from None
+            raise BudgetExceeded(budget, reading=reading, fallback=fallback) from None
         except (_WorkerDied, OSError) as exc:
             self._retire(worker, f"died while {what}: {exc}")
             doing = "reading the body" if reading else "ruling this board"

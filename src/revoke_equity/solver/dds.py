@@ -93,7 +93,11 @@ def position_key(position: Position) -> PositionKey:
 
 
 def _load_dds() -> ModuleType:
-    """Import endplay's DDS binding (slow; done once, when the first solver is built)."""
+    """Import endplay's DDS binding (done once, when the first solver is built), without the
+    rest of endplay (:mod:`revoke_equity._endplay`)."""
+    from revoke_equity import _endplay
+
+    _endplay.load()
     import endplay._dds as dds
 
     return dds

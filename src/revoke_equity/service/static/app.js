@@ -580,6 +580,58 @@
     }
   }
 
+  // ------------------------------------------------------------------ a ruling as a job
+
+  /** The job's progress in #status: the stage, a bar, the elapsed time and a Cancel button. */
+  function showJob(state, onCancel, statusId) {
+    const status = $(statusId);
+    let box = $("job-progress");
+    if (!box) {
+      clear(status);
+      status.className = "status busy";
+      box = el("div", { id: "job-progress", class: "job-progress" },
+        el("span", { id: "job-stage", class: "job-stage" }),
+        el("progress", { id: "job-bar", max: "1", value: "0" }),
+        el("span", { id: "job-elapsed", class: "job-elapsed" }),
+        el("button", { type: "button", id: "job-cancel", class: "secondary", onclick: onCancel }, "Cancel"));
+      status.appendChild(box);
+    }
+    const stage = state.stage || {};
+    const board = state.boards > 1 ? "Board " + Math.max(state.board, 1) + " of " + state.boards + ": " : "";
+    $("job-stage").textContent = board + (stage.text || stage.stage || "starting");
+    $("job-bar").value = state.fraction || 0;
+    $("job-elapsed").textContent = (state.elapsed || 0).toFixed(1) + " s";
+  }
+
+  /** POST the ruling as a job and follow it; resolves to {status, data} as the synchronous form
+   *  answers, or null when cancelled. */
+  async function ruleAsJob(url, options, statusId) {
+    statusId = statusId || "status";
+    const response = await apiFetch(url + "&job=true", options);
+    if (response.status !== 202) {
+      let data = null;
+      try { data = await response.json(); } catch (e) { data = { detail: "the server sent no JSON (HTTP " + response.status + ")" }; }
+      return { status: response.status, ok: response.ok, data };
+    }
+    const job = await response.json();
+    let cancelled = false;
+    const cancel = async () => {
+      cancelled = true;
+      $("job-cancel").disabled = true;
+      await apiFetch(job.progress_url, { method: "DELETE" });
+    };
+    const old = $("job-progress");
+    if (old) old.remove();
+    showJob({ stage: { text: "sent; waiting for a worker" }, fraction: 0, elapsed: 0 }, cancel, statusId);
+    for (;;) {
+      const state = await (await apiFetch(job.progress_url, { cache: "no-store" })).json();
+      if (state.state === "done") return { status: state.status, ok: state.status < 400, data: state.result };
+      if (state.state === "cancelled" || cancelled) return null;
+      showJob(state, cancel, statusId);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+
   async function submit(event) {
     event.preventDefault();
     const text = $("case-text").value;
@@ -599,17 +651,17 @@
     clear($("results"));
     const started = performance.now();
     try {
-      const response = await apiFetch(API + "/rulings?" + params.toString(), {
+      const answer = await ruleAsJob(API + "/rulings?" + params.toString(), {
         method: "POST",
         headers: { "Content-Type": "text/plain; charset=utf-8", Accept: "application/json" },
         body: text,
       });
-      let data = null;
-      try {
-        data = await response.json();
-      } catch (e) {
-        data = { detail: "the server sent no JSON (HTTP " + response.status + ")" };
+      if (answer === null) {
+        setStatus("Cancelled: no ruling was given (nothing was logged).", "error");
+        return;
       }
+      const response = { ok: answer.ok, status: answer.status };
+      const data = answer.data;
       if (!response.ok) {
         setStatus("", null);
         const results = $("results");
@@ -621,6 +673,10 @@
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       setStatus(ruled + (ruled === 1 ? " board ruled" : " boards ruled") +
         (items.length > ruled ? ", " + (items.length - ruled) + " could not be read" : "") + " in " + seconds + " s.", "ok");
+      const unfinished = items.filter((i) => i.unfinished);
+      if (unfinished.length) {
+        $("status").appendChild(el("div", { class: "unfinished" }, "Note: " + unfinished[0].unfinished.message + "."));
+      }
       showResults(items);
       if (items.length === 1 && items[0].id) history.replaceState(null, "", "#ruling=" + encodeURIComponent(items[0].id));
       loadRecent();
@@ -711,6 +767,7 @@
   // What the entry form (entry.js) uses of this page: DOM helpers and the results area.
   window.RevokeEquityPage = {
     apiFetch: apiFetch,
+    ruleAsJob: ruleAsJob,
     el: el,
     clear: clear,
     cardNode: cardNode,

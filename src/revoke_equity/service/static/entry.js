@@ -602,17 +602,17 @@
     if ($("entry-estimate")) params.set("estimate", $("entry-estimate").value);
     if ($("entry-players")) params.set("players", $("entry-players").value);
     try {
-      const response = await window.RevokeEquityPage.apiFetch("/api/v1/rulings?" + params.toString(), {
+      const answer = await page.ruleAsJob("/api/v1/rulings?" + params.toString(), {
         method: "POST",
         headers: { "Content-Type": "application/json", Accept: "application/json" },
         body: JSON.stringify(c),
-      });
-      let data;
-      try {
-        data = await response.json();
-      } catch (e) {
-        data = { detail: "the server sent no JSON (HTTP " + response.status + ")" };
+      }, "entry-status");
+      if (answer === null) {
+        setStatus("Cancelled: no ruling was given (nothing was logged).", "error");
+        return;
       }
+      const response = { ok: answer.ok, status: answer.status };
+      const data = answer.data;
       if (!response.ok) {
         setStatus("Could not rule: " + (data.detail || "HTTP " + response.status), "error");
         page.showErrors(data.errors, "Could not rule: " + (data.detail || "HTTP " + response.status));
