@@ -18,6 +18,9 @@ class Law(enum.StrEnum):
 
     L61A = "61A"
     """A revoke: failing to follow suit, or to comply with a requirement, when able."""
+    L62 = "62"
+    """A revoke not established is corrected: the offender substitutes a legal card (62A-B), the
+    non-offenders may change their later cards (62C1)."""
     L62D = "62D"
     """A revoke on trick 12 is corrected; tricks 12-13 are played again."""
     L63A1 = "63A1"
