@@ -5,8 +5,8 @@
 from (declarer designating when several penalty cards could be played, Law 51).
 
 ``table``: the table's later cards are kept wherever they stay legal and held and the law does not
-let their player change them (after a revoke that is corrected, Law 62 or 62D, a non-offender may
-change each card he played after it, Law 62C1); any other card is the single-dummy policy's.
+let their player change them (after a revoke that Law 62D corrects, a non-offender may change
+each card he played after it, Law 62C1); any other card is the single-dummy policy's.
 The departures from the table's play are listed (along the most probable line).
 
 The distribution is propagated exactly when the tree of lines is small enough, else estimated from
@@ -170,11 +170,10 @@ class TablePlayKept(_Estimator):
 
     def _changeable(self, point: ComparisonPoint) -> Callable[[Seat], bool]:
         """Whose table cards from the comparison point on the law lets their player change: when
-        the revoke there is corrected (Law 62, or 62D on trick 12 noticed in time), each
-        non-offender may withdraw a card he played after it (62C1); otherwise no one."""
-        corrected = point.clause == "62" or (
-            point.trick == 12 and point.revoke.established
-            and twelfth_trick.applies(self.record.case.noticed))
+        the revoke there is corrected (Law 62D on trick 12, noticed in time), each non-offender
+        may withdraw a card he played after it (62C1); otherwise no one."""
+        corrected = (point.trick == 12 and point.revoke.established
+                     and twelfth_trick.applies(self.record.case.noticed))
         offending = point.revoke.side
         return lambda seat: corrected and seat.side is not offending
 
