@@ -394,7 +394,7 @@ def test_both_sides_the_remainder_goes_to_the_table_result() -> None:
     assert r.weighted.score_ns == 149.0
     assert r.reason == (
         "Both sides revoked, so the score is adjusted to the likely result had no revoke occurred: "
-        "enter the adjusted score under Law 64C2b, the weighted score NS +149 (30% of 9 tricks "
+        "enter the adjusted score under Law 64C2(b), the weighted score NS +149 (30% of 9 tricks "
         "(NS -50) + 25% of 8 tricks (NS -100) + 45% of 10 tricks (NS +420)).")
 
 

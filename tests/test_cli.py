@@ -27,7 +27,7 @@ def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, 
 def test_example_prints_a_readable_ruling(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(["rule", "--example"], capsys)
     assert code == 0, err
-    for text in ("Board 11", "Trick", "D3!", "Law 64A2", "Law 64B2", "Law 64C2a", "For the director",
+    for text in ("Board 11", "Trick", "D3!", "Law 64A2", "Law 64B2", "Law 64C2(a)", "For the director",
                  "handviewer.html?lin="):
         assert text in out
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -14,6 +16,8 @@ from revoke_equity.laws.editions import EQUITY_CLAUSES, RULES, EditionRules
 from revoke_equity.laws.law import Law
 from revoke_equity.model.edition import EDITIONS, Edition
 from revoke_equity.study.plots import _EDITION_COLOURS
+
+from conftest import CASES
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "revoke_equity"
 B1_TO_B5 = ["64B1", "64B2", "64B3", "64B4", "64B5"]
@@ -117,3 +121,30 @@ def test_no_code_compares_law_labels() -> None:
 def test_the_check_finds_a_compared_label() -> None:
     assert _compared_labels(ast.parse('x = law in ("64B6", "62D") or rect.law == "64B2"')) == [
         (1, "64B6"), (1, "62D"), (1, "64B2")]
+
+
+@pytest.mark.parametrize("path", sorted(CASES.glob("p*.json")), ids=lambda p: p.stem[:3])
+@pytest.mark.parametrize("edition", list(Edition), ids=str)
+def test_printed_labels_are_the_laws_own_and_json_codes_stay(path: Any, edition: Edition,
+                                                             dds_solver: Any) -> None:
+    """Every worked case, every edition: the printed text (steps, reason, label) writes 64C2(a) and
+    64C2(b) as the Laws do, never the JSON codes 64C2a / 64C2b, which stay the codes."""
+    from revoke_equity.io.json_case import case_from_dict
+    from revoke_equity.report.text import render
+    from revoke_equity.ruling import rule
+
+    case = dataclasses.replace(case_from_dict(json.loads(path.read_text())["case"]), laws=edition)
+    ruling = rule(case, dds_solver)
+    out = ruling.to_dict()
+    printed = [*out["explanation"], out["recommendation"]["reason"],
+               out["recommendation"]["label"], render(ruling)]
+    for text in printed:
+        assert "64C2a" not in text and "64C2b" not in text, text
+    codes = {r["law"] for r in out["rectifications"]} | {out["recommendation"]["law"]}
+    codes |= {c["law"] for c in out["equity"].get("comparisons", [out["equity"]["comparison"]])
+              } if out["equity"] else set()
+    assert not codes & {"64C2(a)", "64C2(b)"}
+    if edition is Edition.LAWS_2017 and path.stem.startswith(("p08", "p11")):
+        wanted = "64C2(b)" if path.stem.startswith("p08") else "64C2(a)"
+        assert any(f"Law {wanted}" in text for text in printed)
+        assert wanted.replace("(", "").replace(")", "") in codes

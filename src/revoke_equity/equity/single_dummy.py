@@ -4,9 +4,10 @@
 (:mod:`revoke_equity.equity.policy`); the offender's first card among the cards he had to choose
 from (declarer designating when several penalty cards could be played, Law 51).
 
-``table``: the table's later cards are kept wherever they stay legal and held; any other card is the
-single-dummy policy's. The departures from the table's play are listed (along the most probable
-line).
+``table``: the table's later cards are kept wherever they stay legal and held and the law does not
+let their player change them (after a revoke that Law 62D corrects, a non-offender may change
+each card he played after it, Law 62C1); any other card is the single-dummy policy's.
+The departures from the table's play are listed (along the most probable line).
 
 The distribution is propagated exactly when the tree of lines is small enough, else estimated from
 seeded playouts with a 95% interval per result. Both are deterministic for a seed, whatever the
@@ -43,6 +44,7 @@ from revoke_equity.equity.propagate import (
     tree_size,
     voids_shown,
 )
+from revoke_equity.laws import twelfth_trick
 from revoke_equity.laws.comparison import ComparisonPoint
 from revoke_equity.model.cards import Card
 from revoke_equity.model.distribution import Z95, TrickDistribution, wilson_interval
@@ -177,16 +179,28 @@ class TablePlayKept(_Estimator):
         root = Line(point.position, voids_shown(self.record, point.revoke.index), table=(0, 0, 0, 0))
         queues = self._queues(point)
 
+        changeable = self._changeable(point)
+
         def policy(line: Line) -> Decision:
             wanted = self._wanted(queues, line)
             allowed = point.choices if line.first else None
-            if wanted is not None and _keeps(line, wanted, allowed):
+            if (wanted is not None and _keeps(line, wanted, allowed)
+                    and not changeable(line.position.to_move)):
                 return Decision.certain(wanted, sd.replicas)
             if line.first:
                 return self._first(point, sd, line)
             return sd.decide(line.position, line.voids)
 
         return root, policy
+
+    def _changeable(self, point: ComparisonPoint) -> Callable[[Seat], bool]:
+        """Whose table cards from the comparison point on the law lets their player change: when
+        the revoke there is corrected (Law 62D on trick 12, noticed in time), each non-offender
+        may withdraw a card he played after it (62C1); otherwise no one."""
+        corrected = (point.trick == 12 and point.revoke.established
+                     and twelfth_trick.applies(self.record.case.noticed))
+        offending = point.revoke.side
+        return lambda seat: corrected and seat.side is not offending
 
     @staticmethod
     def _wanted(queues: dict[Seat, list[Card]], line: Line) -> Card | None:
@@ -198,6 +212,7 @@ class TablePlayKept(_Estimator):
     def details(self, point: ComparisonPoint, root: Line, policy: Policy,
                 offender: Seat | None) -> dict[str, object]:
         queues = self._queues(point)
+        changeable = self._changeable(point)
         departures: list[str] = []
         for line, card in modal(root, policy, offender):
             wanted = self._wanted(queues, line)
@@ -207,6 +222,9 @@ class TablePlayKept(_Estimator):
             trick = 14 - line.position.tricks_left
             if wanted is None:
                 why = "the table's play had stopped (claim)"
+            elif changeable(seat) and _keeps(line, wanted, None):
+                why = (f"the revoke is corrected and Law 62C1 lets {seat} change the table's "
+                       f"{wanted}")
             elif wanted not in line.position.hand(seat):
                 why = f"the table's {wanted} is no longer held"
             else:

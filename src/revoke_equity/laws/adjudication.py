@@ -172,6 +172,9 @@ def adjudicate(
                               _words(mechanical_tricks, table, Law.NONE))
     offending = transfer.offending_side
     if offending is None:
+        if mechanical_law is Law.L62D:  # the correction stands beside both sides' revokes
+            return _both_sides(edition, mechanical_tricks, candidates, score, estimate,
+                               thresholds, Law.L62D, _words(mechanical_tricks, table, Law.L62D))
         return _both_sides(edition, table, candidates, score, estimate, thresholds)
     non_offenders = offending.other
     decl = transfer.declarer_side
@@ -185,6 +188,13 @@ def adjudicate(
     mechanical_score = score(mechanical_tricks)
     words = _words(mechanical_tricks, table, mechanical_law)
     noun = _noun(words)
+    if not candidates and mechanical_law in (Law.L62D, Law.L62):
+        return Recommendation(
+            mechanical_law, False, mechanical_tricks,
+            (f"{offending} revoked and the revoke is corrected, the law's own remedy (",
+             cite(mechanical_law), "); no adjusted score (", cite(Law.L64C),
+             f") applies to another revoke: enter the {noun} NS {mechanical_score:+d}."),
+            words, estimate, non_offenders=non_offenders)
     if not candidates:
         return Recommendation(
             mechanical_law, False, mechanical_tricks,
@@ -236,15 +246,18 @@ def adjudicate(
 
 
 def _both_sides(edition: Edition, table: int, candidates: Sequence[Candidate],
-                score: Score, estimate: str | None, thresholds: Thresholds) -> Recommendation:
-    """64C2(b): both sides revoked; no non-offending side, so no split pair."""
-    stands = both_sides_label(edition)
+                score: Score, estimate: str | None, thresholds: Thresholds,
+                stands: Law | None = None, words: str = "the result stands") -> Recommendation:
+    """64C2(b): both sides revoked; no non-offending side, so no split pair. ``table`` is the
+    result that stands, ``stands`` the law it rests on: 64B7 (1997: 64C), or 62D when a trick-12
+    correction stands (then ``table`` is the corrected result, ``words`` its name)."""
+    stands = stands or both_sides_label(edition)
     if not candidates:
         return Recommendation(stands, False, table,
                               ("Both sides revoked; no estimate of the likely result was made, "
-                               f"so the result stands: enter NS {score(table):+d} (",
+                               f"so {_stands(words)}: enter NS {score(table):+d} (",
                                cite(stands), ")."),
-                              "the result stands", estimate)
+                              words, estimate)
     chosen = candidates[0]
 
     def favour(t: int) -> float:
@@ -256,8 +269,9 @@ def _both_sides(edition: Edition, table: int, candidates: Sequence[Candidate],
         return Recommendation(
             stands, False, table,
             ("Both sides revoked, and the likely result had no revoke occurred scores as the "
-             f"table result: the result stands, enter NS {score(table):+d} (", cite(stands), ")."),
-            "the result stands", estimate, chosen.clause)
+             f"{_noun(words)}: {_stands(words)}, enter NS {score(table):+d} (",
+             cite(stands), ")."),
+            words, estimate, chosen.clause)
     tricks = most_likely(chosen.distribution, favour)
     return Recommendation(
         chosen.law, True, tricks,
@@ -268,10 +282,15 @@ def _both_sides(edition: Edition, table: int, candidates: Sequence[Candidate],
 
 
 def _words(recommended: int, table: int, law: Law) -> str:
-    """How the score is named (``likely-result.md`` §3, "Words")."""
+    """How the score is named (``likely-result.md`` §3, "Words"): a correction under Law 62
+    (a revoke not established) or 62D is a "corrected result"."""
     if recommended == table:
         return "the result stands"
-    return "corrected result" if law is Law.L62D else "rectified result"
+    return "corrected result" if law in (Law.L62D, Law.L62) else "rectified result"
+
+
+def _stands(words: str) -> str:
+    return "the result stands" if words == "the result stands" else f"the {words} stands"
 
 
 def _noun(words: str) -> str:

@@ -18,6 +18,9 @@ class Law(enum.StrEnum):
 
     L61A = "61A"
     """A revoke: failing to follow suit, or to comply with a requirement, when able."""
+    L62 = "62"
+    """A revoke not established is corrected: the offender substitutes a legal card (62A-B), the
+    non-offenders may change their later cards (62C1)."""
     L62D = "62D"
     """A revoke on trick 12 is corrected; tricks 12-13 are played again."""
     L63A1 = "63A1"
@@ -80,7 +83,18 @@ class Citation:
     clauses: tuple[str, ...]
 
     def __str__(self) -> str:
-        return ("Law " if len(self.clauses) == 1 else "Laws ") + ", ".join(self.clauses)
+        return ("Law " if len(self.clauses) == 1 else "Laws ") + ", ".join(
+            printed(c) for c in self.clauses)
+
+
+PRINTED: dict[str, str] = {str(Law.L64C2A): "64C2(a)", str(Law.L64C2B): "64C2(b)"}
+"""Clauses whose code (in JSON, ``64C2a``) differs from the way the Laws print them (``64C2(a)``)."""
+
+
+def printed(clause: str) -> str:
+    """``clause`` (a code such as ``64C2a``) as the Laws print it (``64C2(a)``); other clauses
+    print as their code (``64A1``, ``12C1(c)``)."""
+    return PRINTED.get(clause, clause)
 
 
 def cite(*clauses: str) -> Citation:

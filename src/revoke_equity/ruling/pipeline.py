@@ -74,7 +74,7 @@ def rule(case: Case, solver: Solver | None = None, *, options: EstimateOptions |
     recommendation = adjudicate(
         case.laws, transfer, mechanical, mechanical_law,
         [Candidate(c.point.law, c.point.clause, c.estimates[options.estimate].distribution)
-         for c in comparisons],
+         for c in comparisons if not _corrected_here(c, correction)],
         score,
         estimate=options.estimate if comparisons else None,
         thresholds=Thresholds(options.likely, options.probable),
@@ -108,6 +108,13 @@ def _cost(estimate: Estimate) -> str:
         return ""
     width = max(((hi - lo) / 2 for lo, hi in (estimate.interval or {}).values()), default=0.0)
     return f": {playouts} playouts, +/-{width:.2f}"
+
+
+def _corrected_here(comparison: Comparison, correction: twelfth_trick.Correction62D | None
+                    ) -> bool:
+    """The comparison starts at the revoke Law 62D corrected: the correction is the law's own
+    remedy, so Law 64C adjusts only for another revoke (the estimates are still shown)."""
+    return correction is not None and comparison.point.revoke == correction.revoke
 
 
 def _mechanical_law(transfer: TrickTransfer, twelfth_trick_corrected: bool) -> Law:

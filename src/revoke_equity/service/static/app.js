@@ -119,9 +119,17 @@
     return SEAT_NAMES[seat] || seat || "";
   }
 
-  /** A clause of Laws 61-64 or 12 as cited: "Law 64A1". */
+  /** JSON codes that the Laws print otherwise: "64C2a" is printed "64C2(a)". */
+  const PRINTED = { "64C2a": "64C2(a)", "64C2b": "64C2(b)" };
+
+  /** A clause of Laws 61-64 or 12 as the Laws print it. */
+  function printedLaw(law) {
+    return PRINTED[law] || law;
+  }
+
+  /** A clause of Laws 61-64 or 12 as cited: "Law 64A1", "Law 64C2(a)". */
   function lawText(law) {
-    return "Law " + law;
+    return "Law " + printedLaw(law);
   }
 
   /** A printed law label: a recommendation's `label`, or lawText(a clause). */
@@ -312,11 +320,11 @@
     if (rec.weighted) {
       const parts = (rec.weighted.components || []).map((c) =>
         Math.round(c.weight * 100) + "% of " + c.declarer_tricks + " (" + scoreText(c.score_ns) + ")");
-      row("Weighted score (" + rec.weighted.law + ")" + (rec.enter === "weighted" ? ", to enter" : ""),
+      row("Weighted score (" + printedLaw(rec.weighted.law) + ")" + (rec.enter === "weighted" ? ", to enter" : ""),
         null, rec.weighted.score_ns, parts.join(" + "), "weighted");
     }
     if (rec.split) {
-      const law = rec.split.law + (rec.enter === "split" ? ", to enter" : "");
+      const law = printedLaw(rec.split.law) + (rec.enter === "split" ? ", to enter" : "");
       row("Split score (" + law + "): non-offenders", rec.split.non_offenders.declarer_tricks,
         rec.split.non_offenders.score_ns, "most favourable result that was likely", "split");
       row("Split score (" + law + "): offenders", rec.split.offenders.declarer_tricks,
