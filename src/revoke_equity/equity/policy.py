@@ -20,6 +20,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from revoke_equity.equity.shown import ShownHands, limits_for
 from revoke_equity.equity.worlds import Layouts
 from revoke_equity.model.cards import Card, Suit
 from revoke_equity.model.position import Position, equal_groups
@@ -62,8 +63,11 @@ class SingleDummyPolicy:
     """The card probabilities of a single-dummy player (see the module docstring)."""
 
     def __init__(self, solver: Solver, declarer: Seat, *, worlds: int, tau: float, seed: int,
-                 small: Solver | None = None) -> None:
+                 small: Solver | None = None, shown: ShownHands | None = None) -> None:
         self.solver = solver
+        self.shown = shown
+        """What the auction showed: the layouts satisfy the constraints of the seats the player
+        cannot see."""
         self.small = small
         """Solver for endings of at most two tricks (an exact search beats an engine call)."""
         self.declarer = declarer
@@ -170,7 +174,7 @@ class SingleDummyPolicy:
         pool = frozenset().union(*(position.hand(s) for s in unseen_seats)) - frozenset().union(
             *partial.values())
         sizes = {s: len(position.hand(s)) - len(partial.get(s, frozenset())) for s in unseen_seats}
-        layouts = Layouts.of(pool, sizes, voids)
+        layouts = Layouts.of(pool, sizes, voids, limits_for(self.shown, position, who, partial))
         rng = random.Random(_seed(self.seed, key))
         worlds = layouts.choose(self.worlds, rng)
         positions = []

@@ -13,9 +13,12 @@ to each hidden seat, for :class:`~revoke_equity.equity.worlds.Layouts`.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 
 from revoke_equity.model.auction import Auction, Call
 from revoke_equity.model.cards import Card, Strain
+from revoke_equity.model.case import Case
+from revoke_equity.model.position import Position
 from revoke_equity.model.seats import Seat
 from revoke_equity.model.shown import MAX_HCP, Constraint, Shown, ShownConstraint
 
@@ -170,3 +173,41 @@ def unseen_limits(shown: Shown, dealt: Mapping[Seat, frozenset[Card]],
         played = dealt[seat] - holding[seat]
         out[seat] = shown.of_seat(seat).after(played | known.get(seat, frozenset()))
     return out
+
+
+def of_case(case: Case) -> Shown:
+    """What the case's seats showed: the director's ``shown`` when given, else the natural
+    meanings of its auction (nothing without an auction)."""
+    if case.shown:
+        return case.shown
+    return infer(case.auction) if case.auction is not None else Shown()
+
+
+@dataclass(frozen=True)
+class ShownHands:
+    """What the players know from the auction: the constraints ``shown`` (those the real deal
+    satisfies) and the cards each seat was ``dealt`` (to subtract what it has played)."""
+
+    shown: Shown
+    dealt: Mapping[Seat, frozenset[Card]]
+
+    @classmethod
+    def of(cls, case: Case) -> tuple[ShownHands | None, Shown]:
+        """The usable constraints of ``case`` (``None`` when there are none) and those its real
+        deal breaks."""
+        dealt = {seat: case.deal.hand(seat) for seat in Seat}
+        kept, broken = usable(of_case(case), dealt)
+        return (cls(kept, dealt) if kept else None), broken
+
+    def limits(self, position: Position, viewer: Seat, known: Mapping[Seat, frozenset[Card]]
+               ) -> dict[Seat, Constraint]:
+        """The constraints on the cards still to be dealt to the seats ``viewer`` cannot see at
+        ``position``, given the cards of their hands he sees (``known``)."""
+        holding = {seat: position.hand(seat) for seat in Seat}
+        return unseen_limits(self.shown, self.dealt, holding, known, viewer)
+
+
+def limits_for(shown: ShownHands | None, position: Position, viewer: Seat,
+               known: Mapping[Seat, frozenset[Card]]) -> dict[Seat, Constraint] | None:
+    """:meth:`ShownHands.limits`, or ``None`` when nothing was shown."""
+    return None if shown is None else shown.limits(position, viewer, known)

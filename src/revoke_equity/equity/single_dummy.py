@@ -37,6 +37,7 @@ from revoke_equity.equity.propagate import (
     tree_size,
     voids_shown,
 )
+from revoke_equity.equity.shown import ShownHands
 from revoke_equity.laws.comparison import ComparisonPoint
 from revoke_equity.model.cards import Card
 from revoke_equity.model.distribution import TrickDistribution, wilson_interval
@@ -59,8 +60,10 @@ class _Estimator:
 
     def new_policy(self, solver: Solver) -> SingleDummyPolicy:
         opts = self.options
+        shown = None if opts.ignore_auction else ShownHands.of(self.record.case)[0]
         return SingleDummyPolicy(solver, self.record.case.declarer, worlds=opts.worlds,
-                                 tau=opts.temperature, seed=opts.seed, small=BruteForceSolver())
+                                 tau=opts.temperature, seed=opts.seed, small=BruteForceSolver(),
+                                 shown=shown)
 
     def policy(self, point: ComparisonPoint, sd: SingleDummyPolicy) -> tuple[Line, Policy]:
         """The line at the comparison point and the policy that plays from it."""
