@@ -157,3 +157,18 @@ def _check(before: list[Call], call: Call, index: int, seat: Seat, dealer: Seat)
             raise AuctionError("a double must be of an opponent's undoubled bid (Law 19A)", index, seat)
     elif call.kind == "XX" and (last is None or before[last].kind != "X" or not by_opponent):
         raise AuctionError("a redouble must be of an opponent's double (Law 19B)", index, seat)
+
+
+def contract_warning(auction: Auction, contract: str, declarer: Seat) -> str | None:
+    """A sentence when the case's ``contract`` and ``declarer`` are not what the auction reached
+    (the case's contract is ruled on), else ``None``. An auction not yet ended says nothing."""
+    if not auction.is_complete:
+        return None
+    reached = auction.final_contract()
+    if reached is None:
+        return f"the auction was passed out, but the case's contract is {contract} by {declarer.value}"
+    text, by = reached
+    if (text, by) != (contract, declarer):
+        return (f"the auction reached {text} by {by.value}, but the case's contract is {contract} by "
+                f"{declarer.value}: the case's contract is ruled on")
+    return None

@@ -1,0 +1,99 @@
+"""The auction and the director's shown constraints in the JSON case: read, written back, and bad
+ones refused with their place; the command line's --shown and the warning when the case's contract
+is not what the auction reached."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from revoke_equity import cli
+from revoke_equity.errors import ParseError
+from revoke_equity.io import case_from_dict, case_to_dict
+from revoke_equity.model import Seat
+
+CASE = json.loads((Path(__file__).parent / "data" / "cases"
+                   / "p01-64A1-offender-won-revoke-trick.json").read_text())["case"]
+
+
+def with_fields(**fields: object) -> dict[str, object]:
+    data = {k: v for k, v in CASE.items() if k not in ("auction", "alerted", "dealer", "shown")}
+    data.update(fields)
+    return data
+
+
+def test_the_auction_and_shown_round_trip() -> None:
+    data = with_fields(dealer="E", auction=["3S", "P", "4H", "P", "P", "P"], alerted=[2],
+                       shown={"E": {"hcp": [6, 10], "S": [7, 8]}})
+    case = case_from_dict(data)
+    assert case.auction is not None and case.auction.dealer is Seat.E
+    assert case.auction.texts() == ["3S", "P", "4H", "P", "P", "P"]
+    assert case.auction.alerted == frozenset({2})
+    assert case.shown.to_json() == {"E": {"hcp": [6, 10], "S": [7, 8]}}
+    written = case_to_dict(case)
+    assert {k: written[k] for k in ("dealer", "auction", "alerted", "shown")} == {
+        "dealer": "E", "auction": ["3S", "P", "4H", "P", "P", "P"], "alerted": [2],
+        "shown": {"E": {"hcp": [6, 10], "S": [7, 8]}}}
+    assert case_from_dict(written) == case
+
+
+def test_without_a_dealer_the_board_number_gives_it() -> None:
+    case = case_from_dict(with_fields(board=3, auction=["P", "1N", "P", "P", "P"]))
+    assert case.auction is not None and case.auction.dealer is Seat.S
+
+
+def test_a_case_without_an_auction_has_none() -> None:
+    case = case_from_dict(with_fields())
+    assert case.auction is None and not case.shown
+    assert "auction" not in case_to_dict(case) and "shown" not in case_to_dict(case)
+
+
+BAD = [
+    pytest.param({"dealer": "N", "auction": ["1S", "1H"]}, "call 2 (E): insufficient bid 1H",
+                 id="insufficient-bid"),
+    pytest.param({"dealer": "N", "auction": ["1S", "P", "X"]}, "call 3 (S)", id="double-of-partner"),
+    pytest.param({"dealer": "N", "auction": ["1S", "P", "P", "P", "P"]}, "call 5 (N): the auction had",
+                 id="call-after-the-end"),
+    pytest.param({"dealer": "N", "auction": ["1S", "9H"]}, "call 2 (E): not a call", id="not-a-call"),
+    pytest.param({"dealer": "N", "auction": "1S P"}, "auction must be a list", id="not-a-list"),
+    pytest.param({"auction": ["1S"]}, "needs its 'dealer'", id="no-dealer-no-board"),
+    pytest.param({"dealer": "N", "auction": ["1S"], "alerted": [3]}, "alerted call 3",
+                 id="alert-beyond-the-calls"),
+    pytest.param({"alerted": [0]}, "'alerted' needs an 'auction'", id="alert-without-auction"),
+    pytest.param({"shown": {"E": {"hcp": [10, 6]}}}, "shown E: hcp", id="reversed-range"),
+    pytest.param({"shown": {"Q": {"hcp": [1, 6]}}}, "unknown seat", id="unknown-seat"),
+    pytest.param({"shown": {"E": {"spades": [1, 6]}}}, "unknown key", id="unknown-key"),
+]
+
+
+@pytest.mark.parametrize(("fields", "words"), BAD)
+def test_a_bad_auction_or_shown_is_refused_with_its_place(fields: dict[str, object], words: str) -> None:
+    data = with_fields(**fields)
+    data.pop("board", None)
+    with pytest.raises(ParseError, match=words.replace("(", r"\(").replace(")", r"\)")):
+        case_from_dict(data)
+
+
+def _write(tmp_path: Path, **fields: object) -> str:
+    path = tmp_path / "case.json"
+    path.write_text(json.dumps(with_fields(**fields)))
+    return str(path)
+
+
+def test_the_command_line_warns_when_the_contract_is_not_the_auction_s(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The case is ruled on its own contract; stderr says what the auction reached."""
+    contract, declarer = CASE["contract"], CASE["declarer"]
+    path = _write(tmp_path, dealer="N", auction=["1C", "P", "P", "P"])
+    assert cli.main(["rule", path, "--no-equity"]) == 0
+    err = capsys.readouterr().err
+    assert f"warning: board {CASE['board']}: the auction reached 1C by N, but the case's contract is " \
+           f"{contract} by {declarer}" in err
+
+
+def test_the_command_line_refuses_bad_shown_text(tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                                                 ) -> None:
+    assert cli.main(["rule", _write(tmp_path), "--no-equity", "--shown", "E: S 9-7"]) != 0
+    assert "--shown: shown E: range '9-7'" in capsys.readouterr().err
