@@ -97,3 +97,39 @@ def test_the_command_line_refuses_bad_shown_text(tmp_path: Path, capsys: pytest.
                                                  ) -> None:
     assert cli.main(["rule", _write(tmp_path), "--no-equity", "--shown", "E: S 9-7"]) != 0
     assert "--shown: shown E: range '9-7'" in capsys.readouterr().err
+
+
+def _p04(**fields: object) -> dict[str, object]:
+    data = json.loads((Path(__file__).parent / "data" / "cases"
+                       / "p04-62D-dummy-revoke-trick-12.json").read_text())["case"]
+    data.update(fields)
+    return data
+
+
+def test_the_ruling_lists_what_was_shown_used_and_not_used(dds_solver: object) -> None:
+    """North (11 points) opened 1C and South passed: South's 0-5 points are used; North's opening
+    is not, his cards do not match it. Ignoring the auction drops the listing."""
+    from revoke_equity.equity.estimate import EstimateOptions
+    from revoke_equity.report.text import render
+    from revoke_equity.ruling import rule
+
+    case = case_from_dict(_p04(dealer="N", auction=["1C", "P", "P", "P"]))
+    options = EstimateOptions(estimate="sd", worlds=20, playouts=50)
+    ruling = rule(case, dds_solver, options=options)
+    equity = ruling.to_dict()["equity"]
+    assert equity is not None
+    assert equity["shown"] == {"S": {"hcp": [0, 5]}}
+    assert equity["shown_from"] == {"S": ["P (pass of partner's opening)"]}
+    assert equity["shown_not_used"] == {"N": ["1C (opening)"]}
+    text = render(ruling)
+    assert "  S: 0-5 HCP, from P (pass of partner's opening)" in text
+    assert "  N: not used, the cards do not match 1C (opening) (3+ clubs, 12-21 HCP)" in text
+    ignored = rule(case, dds_solver, options=EstimateOptions(estimate="sd", worlds=20, playouts=50,
+                                                             ignore_auction=True))
+    equity = ignored.to_dict()["equity"]
+    assert equity is not None and "shown" not in equity and "shown_from" not in equity
+    # the director's shown replaces the auction's
+    directed = rule(case_from_dict(_p04(dealer="N", auction=["1C", "P", "P", "P"],
+                                        shown={"E": {"hcp": [6, 14]}})), dds_solver, options=options)
+    equity = directed.to_dict()["equity"]
+    assert equity is not None and equity["shown_from"] == {"E": ["director"]}

@@ -211,3 +211,28 @@ def limits_for(shown: ShownHands | None, position: Position, viewer: Seat,
                known: Mapping[Seat, frozenset[Card]]) -> dict[Seat, Constraint] | None:
     """:meth:`ShownHands.limits`, or ``None`` when nothing was shown."""
     return None if shown is None else shown.limits(position, viewer, known)
+
+
+def lines(kept: Shown, broken: Shown) -> list[str]:
+    """The constraints in words, each with its source (``"E: 7+ spades, 5-10 HCP, from 3S
+    (pre-empt)"``), then those the real deal broke."""
+    out = [f"{e.seat.value}: {e.constraint}, from {e.source}" for e in kept.entries]
+    out += [f"{e.seat.value}: not used, the cards do not match {e.source} ({e.constraint})"
+            for e in broken.entries]
+    return out
+
+
+def sources(shown: Shown) -> dict[str, list[str]]:
+    """Each seat's sources, in the order of the auction: ``{"E": ["3S (pre-empt)"]}``."""
+    out: dict[str, list[str]] = {}
+    for entry in shown.entries:
+        out.setdefault(entry.seat.value, []).append(entry.source)
+    return dict(sorted(out.items(), key=lambda item: Seat(item[0]).index))
+
+
+def used_shown(case: Case) -> tuple[Shown, Shown] | None:
+    """``(used, not used)`` for ``case`` (see :func:`usable`), or ``None`` when nothing was shown."""
+    shown = of_case(case)
+    if not shown:
+        return None
+    return usable(shown, {seat: case.deal.hand(seat) for seat in Seat})
