@@ -133,3 +133,63 @@ def test_the_ruling_lists_what_was_shown_used_and_not_used(dds_solver: object) -
                                         shown={"E": {"hcp": [6, 14]}})), dds_solver, options=options)
     equity = directed.to_dict()["equity"]
     assert equity is not None and equity["shown_from"] == {"E": ["director"]}
+
+
+def _pbn(auction_lines: str, extra: str = "") -> str:
+    from revoke_equity.io.pbn import dumps_pbn
+
+    case = case_from_dict(with_fields())
+    text = dumps_pbn(case)
+    head, play = text.split('[Play "', 1)
+    return head + extra + auction_lines + '[Play "' + play
+
+
+def test_pbn_reads_the_auction_with_its_notes_alerts_and_all_pass() -> None:
+    """Board 14: East deals. 2D explained by note 1 and 3C alerted: both count as alerted."""
+    from revoke_equity.io.pbn import loads_pbn
+
+    board = CASE["board"]
+    dealer = ["N", "E", "S", "W"][(board - 1) % 4]
+    text = _pbn(f'[Auction "{dealer}"]\n1S 2D =1= 3C! Pass\n5C AP\n[Note "1:both minors"]\n',
+                '[Shown "E: S 0-3, HCP 6-10"]\n')
+    (case,) = loads_pbn(text)
+    assert case.auction is not None and case.auction.dealer is Seat(dealer)
+    assert case.auction.texts() == ["1S", "2D", "3C", "P", "5C", "P", "P", "P"]
+    assert case.auction.alerted == frozenset({1, 2})
+    assert case.auction.notes == ((1, "both minors"),)
+    assert case.shown.to_json() == {"E": {"hcp": [6, 10], "S": [0, 3]}}
+
+
+def test_pbn_writes_the_auction_and_shown_back() -> None:
+    from revoke_equity.io.pbn import dumps_pbn, loads_pbn
+
+    data = with_fields(dealer="W", auction=["P", "1S", "2D", "X", "P", "P", "5C", "P", "P", "P"],
+                       alerted=[3], shown={"E": {"hcp": [6, 10]}})
+    case = case_from_dict(data)
+    (back,) = loads_pbn(dumps_pbn(case))
+    assert back.auction == case.auction and back.shown.to_json() == case.shown.to_json()
+    noted = case_from_dict(with_fields(dealer="W", auction=["P", "1S", "P", "P", "P"]))
+    assert noted.auction is not None
+    import dataclasses
+    noted = dataclasses.replace(noted, auction=dataclasses.replace(
+        noted.auction, alerted=frozenset({1}), notes=((1, "could be short"),)))
+    (back,) = loads_pbn(dumps_pbn(noted))
+    assert back.auction == noted.auction
+
+
+@pytest.mark.parametrize(("section", "words"), [
+    pytest.param('[Auction "{dealer}"]\n1S 1H\n', "call 2 .*insufficient bid 1H", id="insufficient"),
+    pytest.param('[Auction "{other}"]\n1S Pass\n', "out of rotation", id="out-of-rotation"),
+    pytest.param('[Auction "{dealer}"]\n1S Pass Pass Pass 2H\n', "had already ended", id="after-end"),
+    pytest.param('[Auction "{dealer}"]\n=1= 1S\n', "before any call", id="note-first"),
+])
+def test_pbn_refuses_a_bad_auction_with_its_line(section: str, words: str) -> None:
+    from revoke_equity.io.pbn import loads_pbn
+
+    board = CASE["board"]
+    dealer = ["N", "E", "S", "W"][(board - 1) % 4]
+    other = ["N", "E", "S", "W"][board % 4]
+    text = _pbn(section.format(dealer=dealer, other=other))
+    with pytest.raises(ParseError, match=words) as info:
+        loads_pbn(text)
+    assert info.value.line is not None and info.value.board == board

@@ -46,9 +46,8 @@ from revoke_equity.model.case import (
     Requirement,
     RequirementKind,
 )
-from revoke_equity.model.contract import Vulnerability
+from revoke_equity.model.contract import Vulnerability, dealer_for_board
 from revoke_equity.model.edition import DEFAULT_EDITION
-from revoke_equity.model.seats import Seat
 from revoke_equity.model.shown import Shown
 
 FIELDS = (
@@ -189,7 +188,7 @@ def _auction(data: Mapping[str, Any], board: int | None, where: Board) -> Auctio
     if "dealer" in data:
         dealer = parse_seat(data["dealer"], board=where, what="dealer")
     elif board is not None:
-        dealer = dealer_of_board(board)
+        dealer = dealer_for_board(board)
     else:
         raise ParseError("an auction needs its 'dealer' (or the 'board' number)", board=where)
     alerted = data.get("alerted", [])
@@ -379,8 +378,3 @@ def _requirement(value: object, where: Board) -> Requirement:
         raise ParseError(f"requirements: kind {kind} takes no 'suit' (it is the suit led)",
                          board=where, trick=trick, seat=str(player))
     return Requirement(trick, player, kind, suit)
-
-
-def dealer_of_board(board: int) -> Seat:
-    """The dealer of a board number: North on board 1, then clockwise (as PBN and LIN)."""
-    return (Seat.N, Seat.E, Seat.S, Seat.W)[(board - 1) % 4]
