@@ -193,3 +193,34 @@ def test_pbn_refuses_a_bad_auction_with_its_line(section: str, words: str) -> No
     with pytest.raises(ParseError, match=words) as info:
         loads_pbn(text)
     assert info.value.line is not None and info.value.board == board
+
+
+def test_lin_reads_the_calls_alerts_and_explanations_and_writes_them_back() -> None:
+    from revoke_equity.io.lin import dumps_lin, loads_lin
+
+    case = case_from_dict(with_fields())
+    made_up = dumps_lin(case)
+    assert loads_lin(made_up)[0].auction is None  # a made-up auction is not read as the real one
+    contract, declarer = CASE["contract"], CASE["declarer"]
+    dealer = ["N", "E", "S", "W"][(CASE["board"] - 1) % 4]
+    data = with_fields(dealer=dealer, auction=["P"] * ((Seat(declarer).index - Seat(dealer).index) % 4)
+                       + [contract, "P", "P", "P"])
+    with_auction = case_from_dict(data)
+    assert with_auction.auction is not None
+    import dataclasses
+    explained = dataclasses.replace(with_auction, auction=dataclasses.replace(
+        with_auction.auction, alerted=frozenset({len(with_auction.auction.calls) - 4}),
+        notes=((len(with_auction.auction.calls) - 4, "to play"),)))
+    text = dumps_lin(explained)
+    assert "an|to play|" in text and "!|" in text
+    (back,) = loads_lin(text)
+    assert back == explained
+
+
+def test_lin_refuses_an_insufficient_bid_with_its_line() -> None:
+    from revoke_equity.io.lin import loads_lin
+
+    record = "md|3S42HAK72D96CAKJ87,SAT986HQT84DQT8C4,SKQ5HJ9DKJ752CQT9,|sv|n|\nmb|1S|mb|1H|mb|p|\n"
+    with pytest.raises(ParseError, match="insufficient bid 1H") as info:
+        loads_lin(record)
+    assert info.value.line == 2

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from urllib.parse import quote
 
@@ -22,8 +23,11 @@ SHORT = f"{HANDVIEWER}?{HANDS}&d=n&v=e&b=3&a=4s(natural)ppp&p={PLAY}"
 
 
 def test_lin_form_equals_json_case() -> None:
-    assert parse_handviewer(f"{HANDVIEWER}?lin={quote(LIN, safe='')}") == P03
-    assert parse_handviewer(f"{HANDVIEWER}?lin={LIN}") == P03  # pasted without encoding
+    """The LIN's calls are its auction, which the JSON case does not give."""
+    for url in (f"{HANDVIEWER}?lin={quote(LIN, safe='')}", f"{HANDVIEWER}?lin={LIN}"):  # encoded or not
+        case = parse_handviewer(url)
+        assert case.auction is not None and case.auction.texts() == ["4S", "P", "P", "P"]
+        assert dataclasses.replace(case, auction=None) == P03
 
 
 def test_hand_form_equals_json_case() -> None:
