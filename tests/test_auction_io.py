@@ -224,3 +224,24 @@ def test_lin_refuses_an_insufficient_bid_with_its_line() -> None:
     with pytest.raises(ParseError, match="insufficient bid 1H") as info:
         loads_lin(record)
     assert info.value.line == 2
+
+
+def test_a_handviewer_link_carries_the_auction_both_ways() -> None:
+    from revoke_equity.io.handviewer import handviewer_url, parse_handviewer
+
+    contract, declarer = CASE["contract"], CASE["declarer"]
+    dealer = ["N", "E", "S", "W"][(CASE["board"] - 1) % 4]
+    passes = ["P"] * ((Seat(declarer).index - Seat(dealer).index) % 4)
+    case = case_from_dict(with_fields(dealer=dealer, auction=[*passes, contract, "P", "P", "P"],
+                                      alerted=[len(passes)]))
+    back = parse_handviewer(handviewer_url(case))
+    assert back.auction == case.auction
+
+
+def test_a_handviewer_a_parameter_with_an_insufficient_bid_is_refused() -> None:
+    from revoke_equity.io.handviewer import HANDVIEWER, parse_handviewer
+
+    url = (f"{HANDVIEWER}?n=sakqjt98765432&e=hakqjt98765432&s=dakqjt98765432&d=n&b=1"
+           "&a=1s1hppp&p=")
+    with pytest.raises(ParseError, match=r"a \(auction\): auction call 2 \(E\): insufficient bid 1H"):
+        parse_handviewer(url)

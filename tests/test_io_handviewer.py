@@ -31,7 +31,11 @@ def test_lin_form_equals_json_case() -> None:
 
 
 def test_hand_form_equals_json_case() -> None:
-    assert parse_handviewer(SHORT) == P03
+    """The link's a= is its auction (4S explained, so alerted), which the JSON case does not give."""
+    case = parse_handviewer(SHORT)
+    assert case.auction is not None and case.auction.texts() == ["4S", "P", "P", "P"]
+    assert case.auction.alerted == frozenset({0}) and case.auction.notes == ((0, "natural"),)
+    assert dataclasses.replace(case, auction=None) == P03
 
 
 def test_hand_form_with_one_hand_left_out_and_board_defaults() -> None:

@@ -4,6 +4,7 @@ docs/auction.md)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from revoke_equity.errors import ParseError
@@ -61,3 +62,44 @@ def lin_calls(case: Case) -> list[str] | None:
         if index in notes:
             out.append(f"an|{notes[index]}|")
     return out
+
+
+def handviewer_auction(text: str, dealer: Seat, where: Board) -> Auction | None:
+    """The auction of a handviewer link's ``a=`` (calls run together: ``1s``, ``p``, ``d``, ``r``,
+    ``3nt``), a call followed by ``!`` or by a ``(...)`` explanation being alerted."""
+    calls: list[str] = []
+    alerted: set[int] = set()
+    notes: list[tuple[int, str]] = []
+    position = 0
+    while position < len(text):
+        char = text[position]
+        if char.isspace() or char == "?":
+            position += 1
+        elif char == "!":
+            if calls:
+                alerted.add(len(calls) - 1)
+            position += 1
+        elif char == "(":
+            closing = text.find(")", position)
+            if closing < 0:
+                raise ParseError("a (auction): an explanation '(' is not closed", board=where)
+            if calls:
+                alerted.add(len(calls) - 1)
+                notes.append((len(calls) - 1, text[position + 1:closing].strip()))
+            position = closing + 1
+        else:
+            match = _HV_CALL.match(text, position)
+            if match is None:
+                raise ParseError(f"a (auction): cannot read {text[position:position + 6]!r}...", board=where)
+            calls.append(match.group())
+            position = match.end()
+            try:
+                Auction.parse(dealer, calls)
+            except AuctionError as exc:
+                raise ParseError(f"a (auction): {exc}", board=where, seat=exc.seat.value) from None
+    if not calls:
+        return None
+    return Auction.parse(dealer, calls, frozenset(alerted), tuple(notes))
+
+
+_HV_CALL = re.compile(r"[1-7](?:nt|[cdhsn])|xx|p|d|r|x", re.IGNORECASE)

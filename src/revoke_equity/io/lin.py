@@ -11,7 +11,9 @@ A LIN text is a run of ``command|argument|`` pairs. What is read:
   who claimed: the claim is taken as declarer's, agreed by the defenders);
 - ``ah|Board 3|`` or ``qx|o3|`` the board number.
 
-Other commands (``pn``, ``pg``, ``nt``, ``rh``, ``st``, ``an``, ``vg``, ...) are skipped. A new
+The calls are the case's auction too, ``an|...|`` explaining (and alerting) the call before it
+(:mod:`._auction_lin`). Other commands (``pn``, ``pg``, ``nt``, ``rh``, ``st``, ``vg``, ...) are
+skipped. A new
 record begins at ``qx`` or ``md``, unless the current record has neither and no calls or play yet.
 Each line starts with a command (BBO writes whole pairs on a line; an argument does not continue
 on the next line), so a stray ``|`` on one line cannot shift the rest of the file.
