@@ -63,6 +63,9 @@ CASES = [
     pytest.param(POOL, {Seat.N: 3, Seat.E: 4, Seat.W: 3}, frozenset({(Seat.W, Suit.HEARTS)}),
                  {Seat.E: Constraint.of(hcp=(0, 5), H=(1, 2)), Seat.N: Constraint.of(D=(1, 1))},
                  id="three-hands-with-a-void"),
+    # North and West have neither a constraint nor a void: they share a slot, split afterwards
+    pytest.param(cards("SA SK S2 HQ D4 C5 C6"), {Seat.N: 2, Seat.E: 3, Seat.W: 2}, frozenset(),
+                 {Seat.E: Constraint.of(hcp=(3, 5), S=(1, 2))}, id="two-hands-alike"),
     pytest.param(cards("SA SK S2 H3 D4 C5 C6 C7"), {Seat.E: 4, Seat.W: 4}, frozenset(),
                  {Seat.W: Constraint.of(hcp=(0, 0), C=(2, 3), D=(0, 0))},
                  id="no-points-and-a-suit-it-cannot-hold"),

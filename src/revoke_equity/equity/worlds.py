@@ -213,9 +213,22 @@ class _Constrained:
     def __init__(self, layouts: Layouts) -> None:
         self.sizes = layouts.sizes
         limits = dict(layouts.limits)
-        seats = [seat for seat, _ in layouts.sizes]
         free = Constraint()
-        constraints = [limits.get(seat, free) for seat in seats]
+        # Seats with neither a constraint nor a void are alike: they share one slot of the
+        # dynamic programme, whose cards are then split among them uniformly (the same number of
+        # splits, a multinomial, for every deal of the slots: the layouts stay equally likely).
+        alike = [i for i, (seat, _) in enumerate(layouts.sizes) if seat not in limits
+                 and not any((seat, suit) in layouts.voids for suit in Suit)]
+        if len(alike) < 2:
+            alike = []
+        self.slots: list[tuple[int, ...]] = [(i,) for i in range(len(layouts.sizes)) if i not in alike]
+        if alike:
+            self.slots.append(tuple(alike))
+        self.alike = tuple(alike)
+        seats = [layouts.sizes[slot[0]][0] for slot in self.slots]
+        constraints = [free if len(slot) > 1 else limits.get(seats[k], free)
+                       for k, slot in enumerate(self.slots)]
+        shared = len(self.slots) - 1 if alike else -1
         tracked = [i for i, c in enumerate(constraints) if c.hcp != (0, MAX_HCP)]
         self.slot = {seat: tracked.index(seat) for seat in range(len(seats)) if seat in tracked}
         """The index in the points tuple of each tracked seat."""
@@ -227,8 +240,9 @@ class _Constrained:
         """Per suit index: each seat's length range, and the seats whose range bounds something."""
         for index, suit in enumerate(Suit):
             cards = sorted((c for c in layouts.cards if c.suit is suit), key=Card.sort_key)
-            ranges = tuple((0, 0) if (seat, suit) in layouts.voids else c.length(suit)
-                           for seat, c in zip(seats, constraints, strict=True))
+            ranges = tuple((0, 52) if k == shared else (0, 0) if (seat, suit) in layouts.voids
+                           else c.length(suit)
+                           for k, (seat, c) in enumerate(zip(seats, constraints, strict=True)))
             self.ranges.append(ranges)
             self.ranged.append(tuple(i for i, (lo, hi) in enumerate(ranges) if lo > 0 or hi < 13))
             self.steps += [(index, (c,)) for c in cards if card_points(c)]
@@ -239,8 +253,11 @@ class _Constrained:
         self.later = later
         """Points still to deal from each step on."""
         self.memo: dict[_State, _Node] = {}
-        self.start: _State = (0, tuple(size for _, size in layouts.sizes), tuple(0 for _ in tracked),
-                              tuple(0 for _ in self.ranged[0]))
+        caps = tuple(sum(layouts.sizes[i][1] for i in slot) for slot in self.slots)
+        self.start: _State = (0, caps, tuple(0 for _ in tracked), tuple(0 for _ in self.ranged[0]))
+        self.splits = _multinomial(sum(layouts.sizes[i][1] for i in alike),
+                                   tuple(layouts.sizes[i][1] for i in alike)) if alike else 1
+        """The ways to split the shared slot's cards among its seats."""
 
     def node(self, state: _State) -> _Node:
         found = self.memo.get(state)
@@ -304,7 +321,21 @@ class _Constrained:
 
     @cached_property
     def count(self) -> int:
-        return self.node(self.start)[0]
+        return self.node(self.start)[0] * self.splits
+
+    def _hands(self, slots: list[list[Card]] | list[tuple[Card, ...]], split: list[tuple[Card, ...]] | None
+               ) -> Hands:
+        """The seats' hands from the slots' cards; the shared slot's split among its seats as
+        ``split`` gives (in seat order)."""
+        out: Hands = {}
+        for slot, cards in zip(self.slots, slots, strict=True):
+            if len(slot) == 1:
+                out[self.sizes[slot[0]][0]] = frozenset(cards)
+        if self.alike:
+            assert split is not None
+            for i, cards in zip(self.alike, split, strict=True):
+                out[self.sizes[i][0]] = frozenset(cards)
+        return {seat: out[seat] for seat, _ in self.sizes}
 
     def _is_honour(self, step: int) -> bool:
         cards = self.steps[step][1]
@@ -314,7 +345,7 @@ class _Constrained:
         """One layout, uniformly: each move by the layouts it leads to, then the other cards of a
         suit shuffled and dealt by the split."""
         state = self.start
-        hands: list[list[Card]] = [[] for _ in self.sizes]
+        hands: list[list[Card]] = [[] for _ in self.slots]
         while state[0] < len(self.steps):
             step = state[0]
             move, nxt = _follow(self.node(state), rng)
@@ -329,7 +360,15 @@ class _Constrained:
                     hands[i] += shuffled[start:start + k]
                     start += k
             state = nxt
-        return {seat: frozenset(hand) for (seat, _), hand in zip(self.sizes, hands, strict=True)}
+        split = None
+        if self.alike:
+            shuffled = list(hands[-1])
+            rng.shuffle(shuffled)
+            split, start = [], 0
+            for i in self.alike:
+                split.append(tuple(shuffled[start:start + self.sizes[i][1]]))
+                start += self.sizes[i][1]
+        return self._hands(hands, split)
 
     def all(self) -> list[Hands]:
         out: list[Hands] = []
@@ -337,7 +376,12 @@ class _Constrained:
         def walk(state: _State, hands: list[tuple[Card, ...]]) -> None:
             step = state[0]
             if step == len(self.steps):
-                out.append({seat: frozenset(h) for (seat, _), h in zip(self.sizes, hands, strict=True)})
+                if not self.alike:
+                    out.append(self._hands(hands, None))
+                    return
+                shared = tuple(sorted(hands[-1], key=Card.sort_key))
+                for parts in _partitions(shared, tuple(self.sizes[i][1] for i in self.alike)):
+                    out.append(self._hands(hands, list(parts)))
                 return
             cards = self.steps[step][1]
             for _, move, nxt in self.node(state)[1]:
@@ -347,7 +391,7 @@ class _Constrained:
                     for parts in _partitions(cards, move):  # type: ignore[arg-type]
                         walk(nxt, [h + p for h, p in zip(hands, parts, strict=True)])
 
-        walk(self.start, [() for _ in self.sizes])
+        walk(self.start, [() for _ in self.slots])
         return out
 
 
