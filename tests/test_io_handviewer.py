@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from urllib.parse import quote
 
@@ -22,12 +23,19 @@ SHORT = f"{HANDVIEWER}?{HANDS}&d=n&v=e&b=3&a=4s(natural)ppp&p={PLAY}"
 
 
 def test_lin_form_equals_json_case() -> None:
-    assert parse_handviewer(f"{HANDVIEWER}?lin={quote(LIN, safe='')}") == P03
-    assert parse_handviewer(f"{HANDVIEWER}?lin={LIN}") == P03  # pasted without encoding
+    """The LIN's calls are its auction, which the JSON case does not give."""
+    for url in (f"{HANDVIEWER}?lin={quote(LIN, safe='')}", f"{HANDVIEWER}?lin={LIN}"):  # encoded or not
+        case = parse_handviewer(url)
+        assert case.auction is not None and case.auction.texts() == ["4S", "P", "P", "P"]
+        assert dataclasses.replace(case, auction=None) == P03
 
 
 def test_hand_form_equals_json_case() -> None:
-    assert parse_handviewer(SHORT) == P03
+    """The link's a= is its auction (4S explained, so alerted), which the JSON case does not give."""
+    case = parse_handviewer(SHORT)
+    assert case.auction is not None and case.auction.texts() == ["4S", "P", "P", "P"]
+    assert case.auction.alerted == frozenset({0}) and case.auction.notes == ((0, "natural"),)
+    assert dataclasses.replace(case, auction=None) == P03
 
 
 def test_hand_form_with_one_hand_left_out_and_board_defaults() -> None:

@@ -92,7 +92,9 @@ def test_read_path_latin1_pbn(tmp_path: Path) -> None:
 
 def test_read_path_stdin(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO(LIN_PATH.read_text()))
-    assert read_path("-") == [BoardInput(3, P03, None)]
+    (entry,) = read_path("-")
+    assert entry.case is not None and entry.case.auction is not None  # the LIN's mb calls
+    assert entry == BoardInput(3, replace(P03, auction=entry.case.auction), None)
 
 
 def test_read_path_url_is_parsed_not_fetched() -> None:

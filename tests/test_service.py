@@ -616,3 +616,16 @@ def test_log_survives_kill_9_under_load(tmp_path: Path) -> None:
         assert restarted.stop() in CLEAN_EXIT
     print(f"\nkill -9 under load: {len(given)} rulings answered before the kill, all retrievable "
           f"after restart ({total} in the log)")
+
+
+def test_ignore_auction_rules_without_what_the_auction_showed(client: httpx.Client) -> None:
+    """South's pass of North's 1C showed 0-5 points; with ignore_auction the ruling lists none."""
+    data = json.loads((CASES / "p04-62D-dummy-revoke-trick-12.json").read_text())["case"]
+    data.update(dealer="N", auction=["1C", "P", "P", "P"])
+    body = json.dumps(data)
+    used = _post(client, body, "application/json", estimate="sd", worlds="8", playouts="20")
+    ignored = _post(client, body, "application/json", estimate="sd", worlds="8", playouts="20",
+                    ignore_auction="true")
+    assert used.status_code == ignored.status_code == 200
+    assert used.json()["equity"]["shown_from"] == {"S": ["P (pass of partner's opening)"]}
+    assert "shown" not in ignored.json()["equity"]

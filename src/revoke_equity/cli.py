@@ -9,6 +9,7 @@ interrupted. It never prints a traceback (see :mod:`revoke_equity._quiet`).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 from collections.abc import Sequence
@@ -18,12 +19,13 @@ from typing import TYPE_CHECKING
 from revoke_equity import __version__
 from revoke_equity._quiet import internal_error, quiet
 from revoke_equity.equity.estimate import DEFAULT_SEED, EstimateOptions, add_estimate_arguments
-from revoke_equity.errors import CaseError, RevokeEquityError
+from revoke_equity.errors import CaseError, ParseError, RevokeEquityError
 from revoke_equity.model.distribution import LIKELY, PROBABLE
 from revoke_equity.model.edition import EDITIONS
 from revoke_equity.scoring import imps, matchpoints, weighted_imps, weighted_matchpoints
 
 if TYPE_CHECKING:
+    from revoke_equity.model.case import Case
     from revoke_equity.ruling import Ruling
 
 # The readers, the ruling pipeline, the report writers, the service and the study are imported
@@ -93,6 +95,12 @@ def build_parser() -> argparse.ArgumentParser:
     add_estimate_arguments(likely, default="sd")
     likely.add_argument("--also", metavar="NAMES", default="",
                         help="more estimates to show beside it, e.g. --also table,dd")
+    likely.add_argument("--ignore-auction", action="store_true",
+                        help="imagine the layouts without what the auction or --shown showed "
+                             "(docs/auction.md), to see what it changed")
+    likely.add_argument("--shown", metavar="TEXT", default=None,
+                        help="what the seats showed, e.g. \"E: S 7-8, HCP 6-10\" (replaces what "
+                             "the auction shows; docs/auction.md)")
     likely.add_argument("--seed", type=int, default=DEFAULT_SEED,
                         help=f"seed of the sampled layouts and playouts (default {DEFAULT_SEED})")
     likely.add_argument("--jobs", type=int, default=1,
@@ -170,10 +178,29 @@ def _options(args: argparse.Namespace) -> EstimateOptions:
             estimate=args.estimate, players=args.players, worlds=args.worlds,
             max_worlds=args.max_worlds, tolerance=args.tolerance,
             playouts=args.playouts, seed=args.seed, likely=args.likely, probable=args.probable,
-            jobs=args.jobs,
+            jobs=args.jobs, ignore_auction=args.ignore_auction,
             extra=tuple(n.strip() for n in args.also.split(",") if n.strip()))
     except ValueError as exc:
         raise _UsageError(str(exc)) from None
+
+
+def _with_shown(case: Case, text: str | None) -> Case:
+    """``case`` with the director's ``--shown`` constraints, warning on stderr when the case's
+    contract is not what its auction reached."""
+    from revoke_equity.model.auction import contract_warning
+    from revoke_equity.model.shown import Shown
+
+    if case.auction is not None:
+        warning = contract_warning(case.auction, str(case.contract), case.declarer)
+        if warning is not None:
+            where = f"board {case.board}: " if case.board is not None else ""
+            print(f"revoke-equity rule: warning: {where}{warning}", file=sys.stderr)
+    if text is None:
+        return case
+    try:
+        return dataclasses.replace(case, shown=Shown.from_text(text))
+    except ValueError as exc:
+        raise ParseError(f"--shown: {exc}", board=case.board) from None
 
 
 def _rule(args: argparse.Namespace) -> int:
@@ -237,6 +264,7 @@ def _rule(args: argparse.Namespace) -> int:
         if progress is not None:
             progress.board(case.board)
         try:
+            case = _with_shown(case, args.shown)
             ruling = rule(case, solver, options=options, progress=progress)
         except RevokeEquityError as exc:
             print(f"revoke-equity rule: {_located(exc, case.board)}", file=sys.stderr)

@@ -93,6 +93,8 @@ class EstimateOptions:
     legal card, equals once) has at most this many positions; else sampled playouts."""
     extra: tuple[str, ...] = ()
     """Estimates computed for display beside the recommendation's own (``dd`` is always)."""
+    ignore_auction: bool = False
+    """Imagine the layouts without what the auction (or the director's ``shown``) showed."""
 
     def __post_init__(self) -> None:
         if self.estimate not in ESTIMATORS:

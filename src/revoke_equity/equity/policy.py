@@ -38,6 +38,7 @@ from revoke_equity.equity.error_model import (
     stacked_probabilities,
 )
 from revoke_equity.equity.error_model import softmax as softmax
+from revoke_equity.equity.shown import ShownHands, limits_for
 from revoke_equity.equity.worlds import Hands, Layouts
 from revoke_equity.model.cards import Card, Suit
 from revoke_equity.model.position import Position, equal_groups
@@ -104,8 +105,12 @@ class SingleDummyPolicy:
 
     def __init__(self, solver: Solver, declarer: Seat, *, worlds: int, tau: float, seed: int,
                  small: Solver | None = None, slip: float = 0.0, max_worlds: int | None = None,
-                 tolerance: float = 0.0, replicas: int = DEFAULT_REPLICAS) -> None:
+                 tolerance: float = 0.0, replicas: int = DEFAULT_REPLICAS,
+                 shown: ShownHands | None = None) -> None:
         self.solver = solver
+        self.shown = shown
+        """What the auction showed: the layouts satisfy the constraints of the seats the player
+        cannot see."""
         self.small = small
         """Solver for endings of at most two tricks (an exact search beats an engine call)."""
         self.declarer = declarer
@@ -231,7 +236,8 @@ class SingleDummyPolicy:
         pool = frozenset().union(*(position.hand(s) for s in unseen_seats)) - frozenset().union(
             *partial.values())
         sizes = {s: len(position.hand(s)) - len(partial.get(s, frozenset())) for s in unseen_seats}
-        layouts = Layouts.of(pool, sizes, voids)
+        limits = limits_for(self.shown, position, who, partial)
+        layouts = Layouts.of(pool, sizes, voids, limits)
         count = layouts.count
         if count <= self.worlds:
             return self._solve(position, who, fixed, partial, layouts.all(), cards), True

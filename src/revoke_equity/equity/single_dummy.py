@@ -44,6 +44,7 @@ from revoke_equity.equity.propagate import (
     tree_size,
     voids_shown,
 )
+from revoke_equity.equity.shown import ShownHands
 from revoke_equity.laws import twelfth_trick
 from revoke_equity.laws.comparison import ComparisonPoint
 from revoke_equity.model.cards import Card
@@ -66,7 +67,9 @@ class _Estimator:
         player's view, so they serve every estimate alike); ``None``: one of its own."""
 
     def new_policy(self, solver: Solver) -> SingleDummyPolicy:
-        return new_policy(solver, self.record.case.declarer, self.options)
+        opts = self.options
+        shown = None if opts.ignore_auction else ShownHands.of(self.record.case)[0]
+        return new_policy(solver, self.record.case.declarer, opts, shown)
 
     def policy(self, point: ComparisonPoint, sd: SingleDummyPolicy) -> tuple[Line, Policy]:
         """The line at the comparison point and the policy that plays from it."""
@@ -297,13 +300,15 @@ def _worker_block(token: str, job: tuple[str, PlayRecord, EstimateOptions, Compa
     return counts, sd.used()
 
 
-def new_policy(solver: Solver, declarer: Seat, options: EstimateOptions) -> SingleDummyPolicy:
-    """The single-dummy player the options describe."""
+def new_policy(solver: Solver, declarer: Seat, options: EstimateOptions,
+               shown: ShownHands | None = None) -> SingleDummyPolicy:
+    """The single-dummy player the options describe (``shown``: what the auction showed of the
+    hands he cannot see)."""
     player = options.player
     return SingleDummyPolicy(solver, declarer, worlds=options.worlds, tau=player.tau,
                              slip=player.slip, max_worlds=options.max_worlds,
                              tolerance=options.tolerance, seed=options.seed,
-                             small=BruteForceSolver())
+                             small=BruteForceSolver(), shown=shown)
 
 
 def _exact_interval(rows: npt.NDArray[np.float64]) -> dict[int, tuple[float, float]] | None:

@@ -4,6 +4,13 @@ A player sees his own hand, dummy's (once the opening lead is faced) and every c
 knows the voids that show-outs revealed. The unseen cards can lie in any way that respects the
 unseen hands' sizes and those voids. :class:`Layouts` counts them exactly, suit by suit, draws them
 uniformly, or lists them all when there are few.
+
+A player who heard the auction also knows what each seat showed: constraints on high-card points
+and suit lengths (:class:`~revoke_equity.model.shown.Constraint`) on the cards still to be dealt to
+a seat. With constraints, :class:`Layouts` stays exact: it counts the layouts that satisfy them by
+dynamic programming over the suits, the state being each seat's cards still to deal and its points
+so far, and draws a layout by those counts (uniform over the layouts that satisfy every constraint,
+in time bounded by the number of states; no rejection).
 """
 
 from __future__ import annotations
@@ -17,6 +24,7 @@ from functools import cached_property
 
 from revoke_equity.model.cards import Card, Suit
 from revoke_equity.model.seats import Seat
+from revoke_equity.model.shown import MAX_HCP, Constraint, card_points
 
 Hands = dict[Seat, frozenset[Card]]
 
@@ -24,23 +32,51 @@ Hands = dict[Seat, frozenset[Card]]
 @dataclass(frozen=True)
 class Layouts:
     """The deals of ``cards`` to ``sizes`` (seat -> cards held) with no card of a suit going to a
-    seat that showed out of it (``voids``)."""
+    seat that showed out of it (``voids``) and each seat's cards satisfying its constraint in
+    ``limits`` (on the cards dealt to it here). ``dropped`` are the seats whose constraint
+    :meth:`of` left out because no layout satisfied it."""
 
     cards: frozenset[Card]
     sizes: tuple[tuple[Seat, int], ...]
     voids: frozenset[tuple[Seat, Suit]]
+    limits: tuple[tuple[Seat, Constraint], ...] = ()
+    dropped: tuple[Seat, ...] = ()
 
     @classmethod
     def of(cls, cards: frozenset[Card], sizes: Mapping[Seat, int],
-           voids: frozenset[tuple[Seat, Suit]]) -> Layouts:
+           voids: frozenset[tuple[Seat, Suit]],
+           limits: Mapping[Seat, Constraint] | None = None) -> Layouts:
         """The layouts, dropping the voids if no layout respects them (a show-out that was a
-        revoke: the cards say otherwise)."""
+        revoke: the cards say otherwise), then the constraints of the seats (in seat order) that no
+        layout satisfies together with the voids and the constraints kept before them; the
+        dropped seats are in :attr:`dropped`. Without constraints the layouts, their count and
+        their draws are those of the voids alone."""
         seats = tuple(sorted(sizes.items(), key=lambda item: item[0].index))
         relevant = frozenset(v for v in voids if v[0] in sizes)
         layouts = cls(cards, seats, relevant)
         if relevant and layouts.count == 0:
-            return cls(cards, seats, frozenset())
-        return layouts
+            layouts = cls(cards, seats, frozenset())
+        wanted = tuple((seat, c) for seat, _ in seats
+                       if limits and (c := limits.get(seat)) is not None and not c.is_free)
+        if not wanted or layouts.count == 0:
+            return layouts
+        together = cls(cards, seats, layouts.voids, wanted)
+        if together.count:
+            return together
+        kept: list[tuple[Seat, Constraint]] = []
+        dropped: list[Seat] = []
+        for seat, constraint in wanted:
+            if cls(cards, seats, layouts.voids, (*kept, (seat, constraint))).count:
+                kept.append((seat, constraint))
+            else:
+                dropped.append(seat)
+        if not kept:
+            return cls(cards, seats, layouts.voids, (), tuple(dropped))
+        return cls(cards, seats, layouts.voids, tuple(kept), tuple(dropped))
+
+    @cached_property
+    def _dp(self) -> _Constrained:
+        return _Constrained(self)
 
     @cached_property
     def _suits(self) -> tuple[tuple[Card, ...], ...]:
@@ -80,6 +116,8 @@ class Layouts:
         """How many layouts there are."""
         if sum(size for _, size in self.sizes) != len(self.cards):
             return 0
+        if self.limits:
+            return self._dp.count
         return self._ways(0, tuple(size for _, size in self.sizes), self._memo)
 
     def _options(self, index: int, caps: tuple[int, ...]
@@ -106,6 +144,8 @@ class Layouts:
 
     def sample(self, rng: random.Random) -> Hands:
         """One layout, uniformly at random."""
+        if self.limits:
+            return self._dp.sample(rng)
         caps = tuple(size for _, size in self.sizes)
         hands: list[list[Card]] = [[] for _ in self.sizes]
         for index, cards in enumerate(self._suits):
@@ -121,6 +161,8 @@ class Layouts:
 
     def all(self) -> list[Hands]:
         """Every layout (meant for a small :attr:`count`), in a fixed order."""
+        if self.limits:
+            return self._dp.all()
         out: list[Hands] = []
 
         def walk(index: int, caps: tuple[int, ...], hands: list[tuple[Card, ...]]) -> None:
@@ -145,6 +187,223 @@ class Layouts:
         if self.count <= limit:
             return self.all()
         return [self.sample(rng) for _ in range(limit)]
+
+
+_State = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+"""``(step, cards still to deal per seat, points so far per tracked seat, honours of the step's suit
+held so far per seat with a length range in it)``."""
+_Node = tuple[int, list[tuple[int, object, "_State"]]]
+"""The layouts from a state on, and the moves that lead to some: ``(layouts, move, next state)``."""
+
+
+class _Constrained:
+    """The layouts of :class:`Layouts` under its constraints, counted by dynamic programming.
+
+    The cards are dealt in steps: suit by suit, each honour (ace to jack) to one seat, then the
+    suit's other cards, shared by a split (the cards themselves by the multinomial count). The
+    state (see ``_State``) holds each seat's cards still to deal, the points dealt so far to each
+    seat with a points constraint (only those are tracked), and, within a suit, the honours of it
+    given to each seat whose length in it is bounded (voids are lengths 0-0). A move never puts a
+    tracked seat above its maximum nor where its minimum is out of reach, nor a seat's length in
+    the suit above its range; the split puts each length at or above its minimum; at the end every
+    seat has its cards and every minimum is met. The counts are exact integers and a draw follows
+    them, so every layout that satisfies the constraints has the same chance; the work is bounded
+    by the number of states times the moves from each."""
+
+    def __init__(self, layouts: Layouts) -> None:
+        self.sizes = layouts.sizes
+        limits = dict(layouts.limits)
+        free = Constraint()
+        # Seats with neither a constraint nor a void are alike: they share one slot of the
+        # dynamic programme, whose cards are then split among them uniformly (the same number of
+        # splits, a multinomial, for every deal of the slots: the layouts stay equally likely).
+        alike = [i for i, (seat, _) in enumerate(layouts.sizes) if seat not in limits
+                 and not any((seat, suit) in layouts.voids for suit in Suit)]
+        if len(alike) < 2:
+            alike = []
+        self.slots: list[tuple[int, ...]] = [(i,) for i in range(len(layouts.sizes)) if i not in alike]
+        if alike:
+            self.slots.append(tuple(alike))
+        self.alike = tuple(alike)
+        seats = [layouts.sizes[slot[0]][0] for slot in self.slots]
+        constraints = [free if len(slot) > 1 else limits.get(seats[k], free)
+                       for k, slot in enumerate(self.slots)]
+        shared = len(self.slots) - 1 if alike else -1
+        tracked = [i for i, c in enumerate(constraints) if c.hcp != (0, MAX_HCP)]
+        self.slot = {seat: tracked.index(seat) for seat in range(len(seats)) if seat in tracked}
+        """The index in the points tuple of each tracked seat."""
+        self.hcp = tuple(constraints[i].hcp for i in tracked)
+        self.steps: list[tuple[int, tuple[Card, ...]]] = []
+        """Per step: the suit's index and its cards: one honour, or the other cards."""
+        self.ranges: list[tuple[tuple[int, int], ...]] = []
+        self.ranged: list[tuple[int, ...]] = []
+        """Per suit index: each seat's length range, and the seats whose range bounds something."""
+        for index, suit in enumerate(Suit):
+            cards = sorted((c for c in layouts.cards if c.suit is suit), key=Card.sort_key)
+            ranges = tuple((0, 52) if k == shared else (0, 0) if (seat, suit) in layouts.voids
+                           else c.length(suit)
+                           for k, (seat, c) in enumerate(zip(seats, constraints, strict=True)))
+            self.ranges.append(ranges)
+            self.ranged.append(tuple(i for i, (lo, hi) in enumerate(ranges) if lo > 0 or hi < 13))
+            self.steps += [(index, (c,)) for c in cards if card_points(c)]
+            self.steps.append((index, tuple(c for c in cards if not card_points(c))))
+        later = [0] * (len(self.steps) + 1)
+        for step in reversed(range(len(self.steps))):
+            later[step] = later[step + 1] + sum(card_points(c) for c in self.steps[step][1])
+        self.later = later
+        """Points still to deal from each step on."""
+        self.memo: dict[_State, _Node] = {}
+        caps = tuple(sum(layouts.sizes[i][1] for i in slot) for slot in self.slots)
+        self.start: _State = (0, caps, tuple(0 for _ in tracked), tuple(0 for _ in self.ranged[0]))
+        self.splits = _multinomial(sum(layouts.sizes[i][1] for i in alike),
+                                   tuple(layouts.sizes[i][1] for i in alike)) if alike else 1
+        """The ways to split the shared slot's cards among its seats."""
+
+    def node(self, state: _State) -> _Node:
+        found = self.memo.get(state)
+        if found is None:
+            found = self._expand(state)
+            self.memo[state] = found
+        return found
+
+    def _expand(self, state: _State) -> _Node:
+        step, caps, pts, held = state
+        if step == len(self.steps):
+            ok = all(p >= lo for p, (lo, _) in zip(pts, self.hcp, strict=True))
+            return (1 if ok else 0, [])
+        index, cards = self.steps[step]
+        ranges, ranged = self.ranges[index], self.ranged[index]
+        moves: list[tuple[int, object, _State]] = []
+        total = 0
+        if len(cards) == 1 and card_points(cards[0]):
+            value, after = card_points(cards[0]), self.later[step + 1]
+            for seat, cap in enumerate(caps):
+                if not cap:
+                    continue
+                now = pts
+                slot = self.slot.get(seat)
+                if slot is not None:
+                    hi = self.hcp[slot][1]
+                    p = pts[slot] + value
+                    if p > hi:
+                        continue
+                    now = (*pts[:slot], p, *pts[slot + 1:])
+                if any(q + after < lo for q, (lo, _) in zip(now, self.hcp, strict=True)):
+                    continue
+                more = held
+                if seat in ranged:
+                    at = ranged.index(seat)
+                    if held[at] + 1 > ranges[seat][1]:
+                        continue
+                    more = (*held[:at], held[at] + 1, *held[at + 1:])
+                rest = (*caps[:seat], cap - 1, *caps[seat + 1:])
+                nxt = (step + 1, rest, now, more)
+                ways = self.node(nxt)[0]
+                if ways:
+                    moves.append((ways, seat, nxt))
+                    total += ways
+            return (total, moves)
+        room = list(caps)
+        for at, seat in enumerate(ranged):
+            room[seat] = min(room[seat], ranges[seat][1] - held[at])
+        follow = self.ranged[index + 1] if index + 1 < len(self.ranged) else ()
+        for split in _compositions(len(cards), room):
+            if any(held[at] + split[seat] < ranges[seat][0] for at, seat in enumerate(ranged)):
+                continue
+            rest = tuple(c - k for c, k in zip(caps, split, strict=True))
+            nxt = (step + 1, rest, pts, tuple(0 for _ in follow))
+            ways = self.node(nxt)[0]
+            if ways:
+                ways *= _multinomial(len(cards), split)
+                moves.append((ways, split, nxt))
+                total += ways
+        return (total, moves)
+
+    @cached_property
+    def count(self) -> int:
+        return self.node(self.start)[0] * self.splits
+
+    def _hands(self, slots: list[list[Card]] | list[tuple[Card, ...]], split: list[tuple[Card, ...]] | None
+               ) -> Hands:
+        """The seats' hands from the slots' cards; the shared slot's split among its seats as
+        ``split`` gives (in seat order)."""
+        out: Hands = {}
+        for slot, cards in zip(self.slots, slots, strict=True):
+            if len(slot) == 1:
+                out[self.sizes[slot[0]][0]] = frozenset(cards)
+        if self.alike:
+            assert split is not None
+            for i, cards in zip(self.alike, split, strict=True):
+                out[self.sizes[i][0]] = frozenset(cards)
+        return {seat: out[seat] for seat, _ in self.sizes}
+
+    def _is_honour(self, step: int) -> bool:
+        cards = self.steps[step][1]
+        return len(cards) == 1 and card_points(cards[0]) > 0
+
+    def sample(self, rng: random.Random) -> Hands:
+        """One layout, uniformly: each move by the layouts it leads to, then the other cards of a
+        suit shuffled and dealt by the split."""
+        state = self.start
+        hands: list[list[Card]] = [[] for _ in self.slots]
+        while state[0] < len(self.steps):
+            step = state[0]
+            move, nxt = _follow(self.node(state), rng)
+            cards = self.steps[step][1]
+            if self._is_honour(step):
+                hands[move].append(cards[0])  # type: ignore[index]
+            else:
+                shuffled = list(cards)
+                rng.shuffle(shuffled)
+                start = 0
+                for i, k in enumerate(move):  # type: ignore[arg-type]
+                    hands[i] += shuffled[start:start + k]
+                    start += k
+            state = nxt
+        split = None
+        if self.alike:
+            shuffled = list(hands[-1])
+            rng.shuffle(shuffled)
+            split, start = [], 0
+            for i in self.alike:
+                split.append(tuple(shuffled[start:start + self.sizes[i][1]]))
+                start += self.sizes[i][1]
+        return self._hands(hands, split)
+
+    def all(self) -> list[Hands]:
+        out: list[Hands] = []
+
+        def walk(state: _State, hands: list[tuple[Card, ...]]) -> None:
+            step = state[0]
+            if step == len(self.steps):
+                if not self.alike:
+                    out.append(self._hands(hands, None))
+                    return
+                shared = tuple(sorted(hands[-1], key=Card.sort_key))
+                for parts in _partitions(shared, tuple(self.sizes[i][1] for i in self.alike)):
+                    out.append(self._hands(hands, list(parts)))
+                return
+            cards = self.steps[step][1]
+            for _, move, nxt in self.node(state)[1]:
+                if self._is_honour(step):
+                    walk(nxt, [h + cards if i == move else h for i, h in enumerate(hands)])
+                else:
+                    for parts in _partitions(cards, move):  # type: ignore[arg-type]
+                        walk(nxt, [h + p for h, p in zip(hands, parts, strict=True)])
+
+        walk(self.start, [() for _ in self.slots])
+        return out
+
+
+def _follow(node: _Node, rng: random.Random) -> tuple[object, _State]:
+    """One move of ``node`` with its next state, with probability proportional to its layouts."""
+    total, moves = node
+    pick = rng.randrange(total)
+    for ways, move, nxt in moves:
+        if pick < ways:
+            return move, nxt
+        pick -= ways
+    raise AssertionError("unreachable: pick is below the total weight")
 
 
 def _weighted_pick(options: list[tuple[tuple[int, ...], tuple[int, ...], int]],

@@ -4,7 +4,8 @@ Two forms are read: ``handviewer.html?lin=...`` (a URL-encoded LIN record, see :
 ``handviewer.html?n=sakqhj...&e=...&s=...&w=...&d=n&v=b&b=7&a=1sppp&p=d4d5dad2...``: hands as suit
 letters with their ranks (one hand may be left out), ``d`` dealer, ``v`` vulnerability (``o``/``-``,
 ``n``, ``e``, ``b``), ``b`` board, ``a`` the calls run together (``1n``, ``p``, ``d``, ``r``;
-``(...)`` explanations and ``!`` alerts are skipped), ``p`` the cards run together. That form has
+a call followed by a ``(...)`` explanation or a ``!`` alert is an alerted call of the case's
+auction), ``p`` the cards run together. That form has
 no claim, so its play must be complete. :func:`handviewer_url` writes the ``lin=`` form.
 """
 
@@ -14,6 +15,7 @@ import re
 from urllib.parse import parse_qs, quote, urlsplit
 
 from revoke_equity.errors import ParseError
+from revoke_equity.io._auction_lin import handviewer_auction
 from revoke_equity.io._board import strict
 from revoke_equity.io._fields import check_play, parse_card, parse_int, parse_seat
 from revoke_equity.io._limits import MAX_FIELD, check_field
@@ -83,14 +85,16 @@ def _from_params(params: dict[str, str]) -> Case:
         vulnerable = _VULNERABILITY[code]
     else:
         vulnerable = Vulnerability.NONE if board is None else Vulnerability.for_board(board)
-    auction = _without_explanations(check_field(params.get("a", ""), "a (auction)", board=where))
+    raw_auction = check_field(params.get("a", ""), "a (auction)", board=where)
+    auction = _without_explanations(raw_auction)
     calls = _tokens(_CALL, auction, "a (auction)", where)
     contract, declarer = contract_from_auction(calls, dealer, board=where)
     play_text = check_field(params.get("p", ""), "p (play)", board=where)
     cards = _tokens(_CARD, play_text.replace(" ", ""), "p (play)", where)
     play = tuple(parse_card(text, board=where, trick=index // 4 + 1) for index, text in enumerate(cards))
     case = Case(
-        deal=deal, contract=contract, declarer=declarer, play=play, vulnerable=vulnerable, board=board
+        deal=deal, contract=contract, declarer=declarer, play=play, vulnerable=vulnerable, board=board,
+        auction=handviewer_auction(raw_auction, dealer, where),
     )
     check_play(case, where)
     return case

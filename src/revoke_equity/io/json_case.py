@@ -36,6 +36,7 @@ from revoke_equity.io._fields import (
 )
 from revoke_equity.io._json_text import read_values
 from revoke_equity.io._limits import quote
+from revoke_equity.model.auction import Auction, AuctionError
 from revoke_equity.model.case import (
     Case,
     Claim,
@@ -45,8 +46,9 @@ from revoke_equity.model.case import (
     Requirement,
     RequirementKind,
 )
-from revoke_equity.model.contract import Vulnerability
+from revoke_equity.model.contract import Vulnerability, dealer_for_board
 from revoke_equity.model.edition import DEFAULT_EDITION
+from revoke_equity.model.shown import Shown
 
 FIELDS = (
     "board",
@@ -61,6 +63,10 @@ FIELDS = (
     "corrected",
     "penalty_cards",
     "requirements",
+    "auction",
+    "alerted",
+    "dealer",
+    "shown",
 )
 REQUIRED = ("deal", "contract", "declarer", "play")
 
@@ -103,6 +109,8 @@ def case_from_dict(data: object, *, board_hint: int | str | None = None) -> Case
         corrected=tuple(_correction(item, where) for item in _list(data, "corrected", where)),
         penalty_cards=tuple(_penalty_card(item, where) for item in _list(data, "penalty_cards", where)),
         requirements=tuple(_requirement(item, where) for item in _list(data, "requirements", where)),
+        auction=_auction(data, board, where),
+        shown=_shown(data.get("shown"), where),
     )
     check_extras(case, where)
     check_play(case, where)
@@ -155,7 +163,56 @@ def case_to_dict(case: Case) -> dict[str, Any]:
         ]
     if case.requirements:
         out["requirements"] = [_requirement_dict(r) for r in case.requirements]
+    if case.auction is not None:
+        out["dealer"] = case.auction.dealer.value
+        out["auction"] = case.auction.texts()
+        if case.auction.alerted:
+            out["alerted"] = sorted(case.auction.alerted)
+    if case.shown:
+        out["shown"] = case.shown.to_json()
     return out
+
+
+def _auction(data: Mapping[str, Any], board: int | None, where: Board) -> Auction | None:
+    """``auction`` (calls from the dealer), ``alerted`` (their indexes) and ``dealer`` (else the
+    board number's dealer, as in PBN)."""
+    if data.get("auction") is None:
+        for key in ("alerted", "dealer"):
+            if key in data:
+                raise ParseError(f"{key!r} needs an 'auction'", board=where)
+        return None
+    calls = data["auction"]
+    if not isinstance(calls, list) or not all(isinstance(c, str) for c in calls):
+        raise ParseError(f"auction must be a list of calls such as \"1H\", \"P\", not {quote(calls)}",
+                         board=where)
+    if "dealer" in data:
+        dealer = parse_seat(data["dealer"], board=where, what="dealer")
+    elif board is not None:
+        dealer = dealer_for_board(board)
+    else:
+        raise ParseError("an auction needs its 'dealer' (or the 'board' number)", board=where)
+    alerted = data.get("alerted", [])
+    if not isinstance(alerted, list) or not all(isinstance(i, int) and not isinstance(i, bool)
+                                                for i in alerted):
+        raise ParseError(f"alerted must be a list of call indexes, not {quote(alerted)}", board=where)
+    try:
+        return Auction.parse(dealer, calls, frozenset(alerted))
+    except AuctionError as exc:
+        raise ParseError(str(exc), board=where, seat=exc.seat.value) from None
+    except ValueError as exc:
+        raise ParseError(str(exc), board=where) from None
+
+
+def _shown(value: object, where: Board) -> Shown:
+    if value is None:
+        return Shown()
+    if not isinstance(value, Mapping):
+        raise ParseError(f"shown must be an object such as {{\"E\": {{\"hcp\": [6, 10]}}}}, "
+                         f"not {quote(value)}", board=where)
+    try:
+        return Shown.from_json(value)
+    except ValueError as exc:
+        raise ParseError(str(exc), board=where) from None
 
 
 def _requirement_dict(requirement: Requirement) -> dict[str, Any]:

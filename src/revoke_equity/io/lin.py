@@ -11,7 +11,9 @@ A LIN text is a run of ``command|argument|`` pairs. What is read:
   who claimed: the claim is taken as declarer's, agreed by the defenders);
 - ``ah|Board 3|`` or ``qx|o3|`` the board number.
 
-Other commands (``pn``, ``pg``, ``nt``, ``rh``, ``st``, ``an``, ``vg``, ...) are skipped. A new
+The calls are the case's auction too, ``an|...|`` explaining (and alerting) the call before it
+(:mod:`._auction_lin`). Other commands (``pn``, ``pg``, ``nt``, ``rh``, ``st``, ``vg``, ...) are
+skipped. A new
 record begins at ``qx`` or ``md``, unless the current record has neither and no calls or play yet.
 Each line starts with a command (BBO writes whole pairs on a line; an argument does not continue
 on the next line), so a stray ``|`` on one line cannot shift the rest of the file.
@@ -25,6 +27,7 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 
 from revoke_equity.errors import CaseError, ParseError
+from revoke_equity.io._auction_lin import MADE_UP, lin_auction, lin_calls
 from revoke_equity.io._board import BoardInput, read_one, strict
 from revoke_equity.io._fields import (
     Board,
@@ -130,6 +133,9 @@ def dumps_lin(case: Case) -> str:
     redouble) since a case keeps only its result; dealer from the board, else declarer."""
     record = replay(case)
     dealer = dealer_for_board(case.board) if case.board is not None else case.declarer
+    if lin_calls(case) is not None:
+        assert case.auction is not None
+        dealer = case.auction.dealer
     hands = ",".join(_hand_to_lin(case.deal.hand(seat)) for seat in LIN_SEATS)
     parts = [f"md|{LIN_SEATS.index(dealer) + 1}{hands}|", "rh||"]
     if case.board is not None:
@@ -143,7 +149,7 @@ def dumps_lin(case: Case) -> str:
     if contract.doubling is Doubling.REDOUBLED:
         calls.append("r")
     calls += ["p", "p", "p"]
-    parts.extend(f"mb|{call}|" for call in calls)
+    parts.extend(lin_calls(case) or [MADE_UP, *(f"mb|{call}|" for call in calls)])
     for trick in record.tricks:
         parts.append("pg||")
         parts.extend(f"pc|{card}|" for card in trick.cards)
@@ -232,7 +238,8 @@ def _case(record: _Record, board: int | None, where: Board) -> Case:
         for index, (text, line) in enumerate(record.values("pc"))
     )
     case = Case(
-        deal=deal, contract=contract, declarer=declarer, play=play, vulnerable=vulnerable, board=board
+        deal=deal, contract=contract, declarer=declarer, play=play, vulnerable=vulnerable, board=board,
+        auction=lin_auction(record.commands, dealer, where),
     )
     mc = record.last("mc")
     if mc is not None and len(play) < 52:

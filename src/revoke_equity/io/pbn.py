@@ -31,6 +31,7 @@ from functools import partial
 from typing import TypeVar
 
 from revoke_equity.errors import ParseError, PlayError
+from revoke_equity.io._auction_pbn import auction_lines, note_text, read_auction
 from revoke_equity.io._board import BoardInput, read_one, strict
 from revoke_equity.io._fields import (
     Board,
@@ -63,6 +64,7 @@ from revoke_equity.model.edition import DEFAULT_EDITION
 from revoke_equity.model.play import replay
 from revoke_equity.model.position import Position
 from revoke_equity.model.seats import Seat
+from revoke_equity.model.shown import Shown
 
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 _SKIP_TOKEN = re.compile(r"^(=\d+=|\$\d+)$")  # note references and NAGs in a section
@@ -84,6 +86,8 @@ class _Game:
     """By lower-case name."""
     error: ParseError | None = None
     line: int = 0
+    notes: dict[int, str] = field(default_factory=dict)
+    """The numbered ``Note`` tags (a game may have several)."""
 
     def value(self, name: str) -> str | None:
         tag = self.tags.get(name.lower())
@@ -146,7 +150,11 @@ def _game_lines(case: Case) -> list[str]:
     first = Seat.N
     if case.board is not None:
         first = dealer_for_board(case.board)
-        lines += [_tag("Board", str(case.board)), _tag("Dealer", str(first))]
+        lines.append(_tag("Board", str(case.board)))
+    if case.auction is not None:
+        first = case.auction.dealer
+    if case.board is not None or case.auction is not None:
+        lines.append(_tag("Dealer", str(first)))
     lines += [
         _tag("Vulnerable", case.vulnerable.value),
         _tag("Deal", case.deal.to_pbn(first)),
@@ -171,6 +179,10 @@ def _game_lines(case: Case) -> list[str]:
         lines.append(_tag("Claim", str(case.claim.by)))
     if case.claim is not None and not case.claim.agreed:
         lines.append(_tag("ClaimAgreed", "no"))
+    if case.shown:
+        lines.append(_tag("Shown", case.shown.to_text()))
+    if case.auction is not None:
+        lines += auction_lines(case.auction)
     leader = case.opening_leader
     lines.append(_tag("Play", str(leader)))
     for trick in record.tricks:
@@ -237,7 +249,8 @@ def _games(text: str) -> list[_Game]:
                 break
             elif char == "[":
                 match = _TAG.match(line, i)
-                if game is None or (match and match.group(1).lower() in game.tags):
+                if game is None or (match and match.group(1).lower() in game.tags
+                                    and match.group(1).lower() != "note"):
                     game = _Game(line=number)
                     games.append(game)
                 if not match:
@@ -250,6 +263,8 @@ def _games(text: str) -> list[_Game]:
                 value = re.sub(r"\\(.)", r"\1", match.group(2))
                 tag = _Tag(match.group(1), value, number)
                 game.tags[tag.name.lower()] = tag
+                if tag.name.lower() == "note" and (note := note_text(value)) is not None:
+                    game.notes[note[0]] = note[1]
                 i = match.end()
             else:
                 end = i
@@ -337,6 +352,23 @@ def _case(game: _Game, board: int | None, where: Board) -> Case:
         case = replace(case, claim=claim_from_total(case, total, where, result.line, what="Result"))
     case = _claimer(game, case, where)
     check_play(case, where, play_tag.line)
+    return _with_auction(game, case, board, where)
+
+
+def _with_auction(game: _Game, case: Case, board: int | None, where: Board) -> Case:
+    """The ``Auction`` section and the ``Shown`` tag, when present."""
+    auction_tag, shown_tag = game.tags.get("auction"), game.tags.get("shown")
+    if auction_tag is not None:
+        dealer_tag = game.tags.get("dealer")
+        dealer = (parse_seat(dealer_tag.value, board=where, what="Dealer", line=dealer_tag.line)
+                  if dealer_tag is not None else None if board is None else dealer_for_board(board))
+        case = replace(case, auction=read_auction(auction_tag.value, auction_tag.section, game.notes,
+                                                  dealer, where, auction_tag.line))
+    if shown_tag is not None:
+        try:
+            case = replace(case, shown=Shown.from_text(shown_tag.value))
+        except ValueError as exc:
+            raise ParseError(f"Shown: {exc}", board=where, line=shown_tag.line) from None
     return case
 
 

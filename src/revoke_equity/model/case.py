@@ -5,11 +5,13 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
+from revoke_equity.model.auction import Auction
 from revoke_equity.model.cards import Card, Suit
 from revoke_equity.model.contract import Contract, Vulnerability
 from revoke_equity.model.deal import Deal
 from revoke_equity.model.edition import DEFAULT_EDITION, Edition
 from revoke_equity.model.seats import Seat
+from revoke_equity.model.shown import Shown
 
 
 class Noticed(enum.Enum):
@@ -140,6 +142,11 @@ class Case:
     corrected: tuple[Correction, ...] = field(default=())
     penalty_cards: tuple[PenaltyCard, ...] = field(default=())
     requirements: tuple[Requirement, ...] = field(default=())
+    auction: Auction | None = None
+    """The auction, when known (likely-result §7)."""
+    shown: Shown = field(default=Shown())
+    """What the director says the seats' calls showed; when given, it replaces what the auction's
+    natural meanings would show."""
 
     @property
     def dummy(self) -> Seat:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import textwrap
 
 from revoke_equity.equity.lines import describe
+from revoke_equity.equity.shown import lines as shown_lines
 from revoke_equity.io.handviewer import handviewer_url
 from revoke_equity.laws.law import cite
 from revoke_equity.model.cards import Card, Suit
@@ -137,6 +138,11 @@ def render(ruling: Ruling, *, unicode: bool = False) -> str:
         if isinstance(departures, list) and departures:
             out += ["", "Table play kept: where the most likely line leaves the table's play"]
             out += [f"  - {d}" for d in departures]
+    shown = ruling.shown
+    if shown is not None:
+        out += ["", "What the auction showed (the single-dummy layouts match it)",
+                "-----------------------------------------------------------",
+                *(f"  {line}" for line in shown_lines(*shown))]
     chart = distribution_chart(ruling)
     if chart:
         out += ["", "Likely result without the revoke", "--------------------------------", *chart]

@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from typing import cast
 
 from revoke_equity.equity.estimate import Estimate, EstimateOptions
+from revoke_equity.equity.shown import sources as shown_sources
+from revoke_equity.equity.shown import used_shown
 from revoke_equity.equity.trace import PlayTrace
 from revoke_equity.io.handviewer import handviewer_url
 from revoke_equity.laws.adjudication import Recommendation
@@ -17,6 +19,7 @@ from revoke_equity.laws.revokes import Revoke
 from revoke_equity.model.case import Case
 from revoke_equity.model.distribution import Z95
 from revoke_equity.model.play import PlayRecord
+from revoke_equity.model.shown import Shown
 from revoke_equity.ruling.json_form import (
     comparison_json,
     estimate_json,
@@ -183,6 +186,16 @@ class Ruling:
             out["solver"] = solver_json(self.solver_stats)
         return out
 
+    @property
+    def shown(self) -> tuple[Shown, Shown] | None:
+        """``(used, not used)``: what the seats showed that the single-dummy players' layouts
+        satisfy, and what the real deal broke; ``None`` when no estimate of single-dummy players
+        was made, the auction was ignored, or nothing was shown."""
+        if self.options.ignore_auction or not any(
+                name in ("sd", "table") for c in self.comparisons for name in c.estimates):
+            return None
+        return used_shown(self.case)
+
     def _equity_dict(self) -> EquityJSON | None:
         chosen = self.comparison
         if chosen is None:
@@ -197,6 +210,13 @@ class Ruling:
             "comparison": chosen.as_dict(),
             "estimates": {name: estimate_json(e) for name, e in chosen.estimates.items()},
         }
+        shown = self.shown
+        if shown is not None:
+            used, broken = shown
+            out["shown"] = used.to_json()
+            out["shown_from"] = shown_sources(used)
+            if broken:
+                out["shown_not_used"] = shown_sources(broken)
         if len(self.comparisons) > 1:
             out["comparisons"] = [
                 {**c.as_dict(),

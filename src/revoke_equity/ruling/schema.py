@@ -177,6 +177,12 @@ class EquityJSON(TypedDict):
     comparison: ComparisonJSON
     estimates: dict[str, EstimateJSON]
     comparisons: NotRequired[list[ComparisonWithEstimatesJSON]]
+    shown: NotRequired[dict[str, dict[str, list[int]]]]
+    """What the seats showed that the single-dummy players' layouts satisfy (docs/auction.md)."""
+    shown_from: NotRequired[dict[str, list[str]]]
+    """Each seat's sources of ``shown``: the call and its meaning, or ``director``."""
+    shown_not_used: NotRequired[dict[str, list[str]]]
+    """The sources of what the seats showed but the real deal breaks (not used)."""
 
 
 class ThresholdsJSON(TypedDict):

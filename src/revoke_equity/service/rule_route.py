@@ -109,11 +109,14 @@ def add_rule_route(app: FastAPI, service: ServiceContext) -> None:
             description="answer at once (202) with the job's `id` and `progress_url`, and rule "
                         "in the background: GET the URL for the stage and, once done, the answer; "
                         "DELETE it to cancel")] = False,
+        ignore_auction: Annotated[bool, Query(
+            description="imagine the single-dummy layouts without what the auction or the "
+                        "case's `shown` showed, to see what it changed")] = False,
     ) -> Any:
         try:
             options = EstimateOptions(
                 estimate=estimate, players=players, seed=seed, worlds=worlds, playouts=playouts,
-                likely=likely, probable=probable,
+                likely=likely, probable=probable, ignore_auction=ignore_auction,
                 extra=tuple(n.strip() for n in also.split(",") if n.strip()))
         except ValueError as exc:
             return error_response(422, str(exc))
