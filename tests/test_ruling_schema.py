@@ -157,7 +157,8 @@ def _documented_fields() -> set[str]:
     section = text[text.index("## Fields"):text.index("### Added by")]
     words: set[str] = set()
     for quoted in re.findall(r"`([^`]+)`", section):
-        if quoted in _DOC_VALUES or quoted.startswith(("64B", "--")):
+        if quoted in _DOC_VALUES or quoted.startswith(("64B", "--")) or re.fullmatch(
+                r"(Law )?6\dC2\([ab]\)", quoted):
             continue
         words |= set(re.findall(r"\b[a-z_][a-zA-Z0-9_]*\b", quoted.split(".<")[0]))
     return words
