@@ -195,3 +195,24 @@ def test_one_board_of_a_list_is_an_object_and_a_failed_one_prints_nothing(
 def test_help_of_every_command(command: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main([command, "--help"]) == 0
     assert "usage: revoke-equity " + command in capsys.readouterr().out
+
+
+def test_also_players_rules_again_under_each_other_class(capsys: pytest.CaptureFixture[str]
+                                                         ) -> None:
+    """Each class named (the options' own left out) is ruled again and its recommendation
+    listed; under the double-dummy estimate the class cannot move it. An unknown class is a
+    usage error."""
+    path = str(CASES / "p07-64B3-dummy-then-64C1.json")
+    code, out, _ = run(["rule", path, "--estimate", "dd", "--json",
+                        "--also-players", "expert,strong,club"], capsys)
+    assert code == 0
+    data = json.loads(out)
+    assert [s["players"] for s in data["sensitivity"]] == ["expert", "club"]
+    rec = data["recommendation"]
+    for other in data["sensitivity"]:
+        assert (other["law"], other["declarer_tricks"], other["reason"]) == (
+            rec["law"], rec["declarer_tricks"], rec["reason"])
+    code, out, _ = run(["rule", path, "--estimate", "dd", "--also-players", "club"], capsys)
+    assert code == 0 and "How firm it is" in out and "With club players: " in out
+    code, _, err = run(["rule", path, "--estimate", "dd", "--also-players", "pro"], capsys)
+    assert code == 2 and "unknown class of player 'pro'" in err

@@ -27,6 +27,8 @@ from revoke_equity.scoring import imps, matchpoints, weighted_imps, weighted_mat
 if TYPE_CHECKING:
     from revoke_equity.model.case import Case
     from revoke_equity.ruling import Ruling
+    from revoke_equity.ruling.sensitivity import UnderClass
+    from revoke_equity.solver.base import Solver
 
 # The readers, the ruling pipeline, the report writers, the service and the study are imported
 # inside the command that uses them, for start-up time: ``--help``, ``serve`` and ``study`` do not
@@ -95,6 +97,9 @@ def build_parser() -> argparse.ArgumentParser:
     add_estimate_arguments(likely, default="sd")
     likely.add_argument("--also", metavar="NAMES", default="",
                         help="more estimates to show beside it, e.g. --also table,dd")
+    likely.add_argument("--also-players", metavar="CLASSES", default="",
+                        help="rule again with these classes of player and show how the "
+                             "recommendation moves, e.g. --also-players expert,club")
     likely.add_argument("--ignore-auction", action="store_true",
                         help="imagine the layouts without what the auction or --shown showed "
                              "(docs/auction.md), to see what it changed")
@@ -173,6 +178,12 @@ def _field(text: str | None) -> list[int] | None:
 
 
 def _options(args: argparse.Namespace) -> EstimateOptions:
+    from revoke_equity.equity.error_model import PLAYER_CLASSES
+
+    for name in (n.strip() for n in args.also_players.split(",") if n.strip()):
+        if name not in PLAYER_CLASSES:
+            raise _UsageError(f"--also-players: unknown class of player {name!r} (expected "
+                              + ", ".join(PLAYER_CLASSES) + ")")
     try:
         return EstimateOptions(
             estimate=args.estimate, players=args.players, worlds=args.worlds,
@@ -279,12 +290,18 @@ def _rule(args: argparse.Namespace) -> int:
         if comparison:
             data["comparison"] = comparison
         data["score_to_enter"] = [s.as_dict() for s in score_to_enter(data)]
+        others = _other_classes(case, solver, options, args.also_players)
+        if others:
+            data["sensitivity"] = [o.as_dict() for o in others]
         rulings.append(data)
         ruled.append((ruling, data))
         if args.format == "text":
             text = render(ruling, unicode=args.unicode)
             if comparison:
                 text += _comparison_text(comparison)
+            if others:
+                text += "\nHow firm it is\n--------------\n" + "\n".join(o.text for o in others) \
+                    + "\n"
             texts.append(text + _score_text(data))
     if progress is not None:
         progress.close()
@@ -312,6 +329,17 @@ def _write(args: argparse.Namespace, several: bool, rulings: list[dict[str, obje
         print(ruling_sheets_html(ruled, fields), end="")
     elif args.format == "text":
         print("\n".join(texts), end="")
+
+
+def _other_classes(case: Case, solver: Solver | None, options: EstimateOptions, names: str
+                   ) -> list[UnderClass]:
+    """The ruling under each class of ``--also-players`` (none without a solver)."""
+    from revoke_equity.ruling.sensitivity import under_other_classes
+
+    classes = tuple(n.strip() for n in names.split(",") if n.strip())
+    if not classes or solver is None:
+        return []
+    return under_other_classes(case, solver, options, classes)
 
 
 def _score_text(data: dict[str, object]) -> str:
