@@ -1,4 +1,4 @@
-"""``python -m bench [--quick] [--out DIR] [--seed N] [--only SECTION ...]``
+"""``python -m bench [--quick] [--out DIR] [--seed N] [--seeds N] [--only SECTION ...]``
 
 Runs the benchmarks (full mode by default, about 10 minutes on two cores; ``--quick``
 about a minute) and writes ``bench-<mode>.md`` (the README's "Performance" section) and
@@ -21,6 +21,16 @@ from bench.report import markdown
 from bench.runner import run, stderr_log
 
 
+def _seed_count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 2 <= value <= 50:
+        raise argparse.ArgumentTypeError("the stability table needs 2 to 50 seeds")
+    return value
+
+
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="python -m bench",
@@ -36,6 +46,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         "(default: the product's default)")
     parser.add_argument("--jobs", type=int, default=1,
                         help="processes for the sd section's playouts (default 1)")
+    parser.add_argument("--seeds", type=_seed_count, help="seeds of the sd section's stability "
+                        "table: the --seed, then seeds derived from it (default 5; 2 with "
+                        "--quick)")
     parser.add_argument("--only", nargs="+", choices=SECTIONS, metavar="SECTION",
                         help=f"run only these sections ({', '.join(SECTIONS)})")
     return parser.parse_args(argv)
@@ -47,6 +60,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.only:
         config = config.only(tuple(args.only))
     config = replace(config, sd_worlds=args.worlds, sd_jobs=args.jobs)
+    if args.seeds is not None:
+        config = replace(config, sd_seeds=args.seeds)
     try:
         report = run(config, args.out, stderr_log)
     except OracleMismatch as exc:

@@ -11,8 +11,10 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
+from revoke_equity.io import read_path
 from revoke_equity.io.json_case import case_from_dict, case_to_dict
 from revoke_equity.model.cards import Strain
 from revoke_equity.model.case import Case
@@ -20,14 +22,14 @@ from revoke_equity.model.contract import Contract, Doubling, Vulnerability
 from revoke_equity.model.seats import SEATS
 from revoke_equity.synthetic import play_with_revoke, random_deal
 
-from bench.config import WORKED_CASES
+from bench.config import PUBLISHED_CASES, WORKED_CASES
 
 
 @dataclass(frozen=True)
 class BenchCase:
     name: str
     group: str
-    """``worked`` or ``synthetic``."""
+    """``worked``, ``published`` or ``synthetic``."""
     case: Case
     expect: dict[str, Any] | None
     """The worked case's pinned answers (``None`` for a synthetic case)."""
@@ -47,6 +49,32 @@ def worked_cases(limit: int | None = None, names: tuple[str, ...] = ()) -> list[
         data = json.loads(path.read_text())
         out.append(BenchCase(path.stem, "worked", case_from_dict(data["case"]), data["expect"]))
     return out
+
+
+def published_cases(limit: int | None = None, folder: Path = PUBLISHED_CASES,
+                    skipped: list[str] | None = None) -> list[BenchCase]:
+    """The published rulings rebuilt as cases (``folder/*.json`` in file order, every board each
+    file holds, read as the command line reads them), the first ``limit`` (all for ``None``);
+    none when the folder does not exist. A board that cannot be read is left out, its error
+    appended to ``skipped`` when given."""
+    if not folder.is_dir():
+        return []
+    out: list[BenchCase] = []
+    for path in sorted(folder.glob("*.json")):
+        try:
+            boards = read_path(path)
+        except OSError as exc:
+            boards, error = [], f"{path.name}: {exc}"
+            if skipped is not None:
+                skipped.append(error)
+        for index, board in enumerate(boards):
+            if board.case is None:
+                if skipped is not None:
+                    skipped.append(f"{path.name}: {board.error}")
+                continue
+            name = path.stem if len(boards) == 1 else f"{path.stem}#{index + 1}"
+            out.append(BenchCase(name, "published", board.case, None))
+    return out[:limit]
 
 
 def synthetic_cases(seed: int, count: int) -> list[BenchCase]:

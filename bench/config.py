@@ -13,6 +13,7 @@ REPO = Path(__file__).resolve().parent.parent
 DATA = REPO / "tests" / "data"
 DDS_HANDS = DATA / "dds-hands"
 WORKED_CASES = DATA / "cases"
+PUBLISHED_CASES = DATA / "published"
 DEFAULT_OUT = REPO / "bench" / "results"
 
 
@@ -72,6 +73,19 @@ class Config:
     """Layouts per decision of the single-dummy section (``None``: the product's default)."""
     sd_jobs: int = 1
     """Processes for the single-dummy section's playouts."""
+    sd_seeds: int = 5
+    """Seeds of the stability table (the run's seed, then seeds derived from it)."""
+    stability_worked: tuple[str, ...] = ("p",)
+    """Worked cases of the stability table (file name prefixes; ``p``: all)."""
+    stability_published: int | None = None
+    """Published cases of the stability table (``tests/data/published/*.json`` in file order;
+    ``None``: all, 0: none)."""
+    stability_synthetic: int = 8
+    """Synthetic cases of the stability table (one a trick, revokes at tricks 4-11: an earlier
+    revoke costs up to a minute a ruling, five times over; with the worked and published cases
+    this keeps ``--only sd`` near 20 minutes on 2 cores)."""
+    stability_tricks: tuple[int, ...] = tuple(range(4, 12))
+    """The tricks the stability table's synthetic revokes are put on, in turn."""
 
     # -- study -------------------------------------------------------------------------------------
     study_cases: int = 40
@@ -93,7 +107,9 @@ class Config:
         return cls(mode="quick", seed=seed, list_deals=5, random_deals=2, hard_deals=0, reps=2,
                    cached_reps=10, worked_cases=None, synthetic_cases=5, ruling_reps=2,
                    table_reps=1, cold_cases=2, cold_reps=1, naive_cases=3, study_cases=6,
-                   sd_worked=("p04", "p05"), sd_synthetic=2, sd_tricks=(11, 10), sd_naive=1)
+                   sd_worked=("p04", "p05"), sd_synthetic=2, sd_tricks=(11, 10), sd_naive=1,
+                   sd_seeds=2, stability_worked=("p01", "p02", "p05"), stability_published=0,
+                   stability_synthetic=0)
 
     @classmethod
     def tiny(cls, seed: int = 11) -> Config:
@@ -103,7 +119,8 @@ class Config:
                    reps=1, cached_reps=2, worked_names=("p03", "p06"), synthetic_cases=1,
                    ruling_reps=1, table_reps=1, cold_cases=1, cold_reps=1, naive_cases=1,
                    study_cases=2, study_warm_up=False, sd_worked=("p04",), sd_synthetic=1,
-                   sd_tricks=(11,), sd_naive=1)
+                   sd_tricks=(11,), sd_naive=1, sd_seeds=2, stability_worked=("p02",),
+                   stability_published=0, stability_synthetic=1, stability_tricks=(11,))
 
     def only(self, sections: tuple[str, ...]) -> Config:
         """This configuration restricted to ``sections`` (kept in run order)."""

@@ -170,6 +170,48 @@ def _single_dummy_md(section: dict[str, Any]) -> list[str]:
     return lines
 
 
+def _share(value: float | None) -> str:
+    return "-" if value is None else f"{value:.0%}"
+
+
+def _stability_md(section: dict[str, Any]) -> list[str]:
+    t = section["targets"]
+    seeds = section["seeds"]
+    load, load_end = section.get("load_average_start"), section.get("load_average_end")
+    load_text = (f"; 1-min load average {load[0]:.2f} at start, {load_end[0]:.2f} at end"
+                 if load and load_end else "")
+    lines = [
+        "",
+        f"**Stability under other seeds** (`--estimate {section['estimate']}` at the defaults, "
+        f"{len(seeds)} seeds: {', '.join(map(str, seeds))}{load_text}): each board ruled under "
+        "every seed. Inside: the other seeds' reported probabilities inside the first seed's 95% "
+        "intervals; spread: max - min over the seeds; weighted: boards offering a weighted score, "
+        "its spread in NS points; same: the score to enter identical under every seed (changed: "
+        "how many of the others the ruling flags as near a threshold).",
+        "",
+        f"| cases | boards | inside (target >= {t['inside']:.0%}) | probability spread "
+        f"median / max | weighted: boards, spread median / max | within {t['weighted_tolerance']} "
+        f"points (target >= {t['weighted_within']:.0%}) | score to enter the same (target >= "
+        f"{t['same_score']:.0%}) | changed, flagged | wall s | CPU s |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for group, g in section["sets"].items():
+        flagged = g["changed_flagged_near_threshold"]
+        weighted = (f"{g['weighted_boards']}, {_num(g['weighted_spread_median'])} / "
+                    f"{_num(g['weighted_spread_max'])}" if g["weighted_boards"] else "0")
+        lines.append(
+            f"| {group} | {g['boards']} | {_share(g['inside_share'])} "
+            f"({g['outcomes_inside']}/{g['outcomes_compared']}) | "
+            f"{_num(g['probability_spread_median'])} / {_num(g['probability_spread_max'])} | "
+            f"{weighted} | {_share(g['weighted_within'])} | {_share(g['same_score_share'])} "
+            f"({g['same_score_boards']}/{g['boards']}) | {g['changed_boards']}, "
+            f"{'-' if flagged is None else flagged} | {_num(g['wall_seconds'])} | "
+            f"{_num(g['cpu_seconds'])} |")
+    if not section["sets"].get("published"):
+        lines += ["", "No published cases (`tests/data/published/*.json`) were ruled."]
+    return lines
+
+
 def _study_md(section: dict[str, Any]) -> list[str]:
     lines = [
         "",
@@ -203,6 +245,8 @@ def markdown(report: dict[str, Any]) -> str:
         lines += _naive_md(report["naive"])
     if "single_dummy" in report:
         lines += _single_dummy_md(report["single_dummy"])
+        if report["single_dummy"].get("stability"):
+            lines += _stability_md(report["single_dummy"]["stability"])
     if "study" in report:
         lines += _study_md(report["study"])
     checks = report["checks"]

@@ -11,6 +11,10 @@ playouts when the tree is too large for exact propagation), from an empty cache 
 * on the cheapest cases that solve at least 100 boards, the ratio to a naive version (one
   uncached ``SolveBoard`` per layout, no memo of decisions) whose distributions must be identical
   (the layouts are the same: they are drawn from the seed and the player's view).
+
+Then the stability table (:mod:`bench.stability`): the worked cases, the published cases
+(``tests/data/published/*.json``, when the folder exists) and seeded synthetic cases with the
+revoke at tricks 4 to 11, each ruled under the run's seed and seeds derived from it.
 """
 
 from __future__ import annotations
@@ -33,7 +37,7 @@ from revoke_equity.model.play import replay
 from revoke_equity.model.seats import SEATS
 from revoke_equity.synthetic import play_with_revoke, random_deal
 
-from bench.cases import BenchCase, worked_cases
+from bench.cases import BenchCase, published_cases, worked_cases
 from bench.config import Config
 from bench.oracle import Oracle
 from bench.runner import Log
@@ -182,10 +186,40 @@ def run_single_dummy(config: Config, oracle: Oracle, log: Log) -> dict[str, Any]
                            "ratio": naive.seconds / ours.seconds,
                            "ours_engine_calls": ours.engine_calls,
                            "naive_engine_calls": naive.engine_calls})
+    stability = _stability(config, solver, options, log)
     return {"cases": rows, "naive": naive_rows, "summary": _summary(rows, naive_rows),
+            "stability": stability,
             "options": {"worlds": options.worlds, "playouts": options.playouts,
                         "players": options.players, "jobs": options.jobs,
                         "precision": options.precision}}
+
+
+def _stability(config: Config, solver: Any, options: EstimateOptions, log: Log) -> dict[str, Any]:
+    """The stability table over the worked, published and synthetic sets (see the module
+    docstring)."""
+    from revoke_equity.ruling import rule
+
+    from bench.stability import derived_seeds, run_stability
+
+    skipped: list[str] = []
+    sets = {
+        "worked": worked_cases(None, config.stability_worked) if config.stability_worked else [],
+        "published": published_cases(config.stability_published, skipped=skipped),
+        "synthetic": revoke_cases(config.seed, config.stability_synthetic,
+                                  config.stability_tricks),
+    }
+    for error in skipped:
+        log(f"stability: published case skipped: {error}")
+    seeds = derived_seeds(config.seed, config.sd_seeds)
+    log(f"stability: {sum(len(c) for c in sets.values())} cases under seeds "
+        f"{', '.join(map(str, seeds))}")
+
+    def rule_json(bc: BenchCase, seeded: EstimateOptions) -> dict[str, Any]:
+        return rule(bc.case, solver, options=seeded, trace=False).to_dict()
+
+    out = run_stability(sets, seeds, options, rule_json, log)
+    out["published_skipped"] = skipped
+    return out
 
 
 def _summary(rows: list[dict[str, Any]], naive: list[dict[str, Any]]) -> dict[str, Any]:

@@ -170,3 +170,21 @@ def test_cold_start_pairs_each_command_with_endplay_in_the_same_round() -> None:
         assert row["wall_median"] > 0 and row["cpu_median"] > 0
         assert row["wall_ratio_to_endplay"] > 0
     assert figures["import endplay.dds"]["wall_ratio_to_endplay"] == 1.0
+
+
+def test_the_sd_section_has_a_stability_table(tiny: tuple[dict[str, Any], Path]) -> None:
+    config = Config.tiny()
+    table = tiny[0]["single_dummy"]["stability"]
+    assert len(table["seeds"]) == config.sd_seeds and table["seeds"][0] == config.seed
+    assert set(table["sets"]) == {"worked", "synthetic"}  # no published cases in the tiny run
+    for group in table["sets"].values():
+        assert {"inside_share", "probability_spread_max", "same_score_share", "weighted_within",
+                "wall_seconds", "cpu_seconds"} <= set(group)
+    assert "**Stability under other seeds**" in markdown(tiny[0])
+
+
+def test_the_stability_table_needs_two_seeds(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["--seeds", "1"])
+    assert exc.value.code == 2
+    assert "2 to 50 seeds" in capsys.readouterr().err

@@ -1,0 +1,233 @@
+"""Stability of the single-dummy estimate under other seeds: does a ruling stay put?
+
+Each case is ruled (``rule(case, solver, options=EstimateOptions(estimate="sd", seed=s))``, the
+other options at their defaults) under several seeds: the first is the bench's seed, the others
+are derived from it (:func:`derived_seeds`). Only the ruling JSON is read (``Ruling.to_dict()``:
+``recommendation``, ``equity.estimates.<name>`` with ``distribution``, ``interval``, ``parameters``,
+and ``equity.comparisons`` when the law weighs several comparison points), so the table measures
+whatever estimate the product gives. Per set of cases (worked, published, synthetic):
+
+* **inside**: of the outcomes the other seeds report (each trick count with a probability, of each
+  estimate with an interval, at each comparison point), the share whose probability lies inside the
+  first seed's 95% interval for that trick count. An outcome the first seed did not report has
+  probability 0 under it; its interval is then the 95% Wilson interval of a share seen 0 times in
+  the first seed's ``parameters.playouts`` playouts, ``[0, z^2 / (n + z^2)]``, and without a playout
+  count there is none: the outcome counts as outside;
+* **probability spread**: for each such outcome (trick counts reported by any seed, 0 where a seed
+  did not report it), max - min of its probability over the seeds; median and max;
+* **weighted spread**: on the boards where at least one seed offers a weighted score
+  (``recommendation.weighted``), max - min over the seeds of NS's points, the weighted score where
+  offered, else the result recommended (``recommendation.score_ns``); median, max and the share of
+  those boards within :data:`WEIGHTED_TOLERANCE` points;
+* **same score to enter**: the share of boards whose score to enter (both sides' lines of
+  :func:`~revoke_equity.report.score_entry.score_to_enter`: the result, or each weighted
+  component's result and weight) is the same under every seed; of the others, how many rulings say
+  the recommendation is within one sampling error of a threshold (``recommendation.near_threshold``
+  true under at least one seed), when the rulings carry that field.
+
+The targets (:data:`TARGETS`) are printed beside the numbers, never asserted.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from revoke_equity.equity.estimate import EstimateOptions
+from revoke_equity.report.score_entry import score_to_enter
+
+from bench.cases import BenchCase
+from bench.machine import load_average
+
+Ruling = Mapping[str, Any]
+"""A ruling as its JSON dict (``Ruling.to_dict()``)."""
+
+Z = 1.959964
+"""The 95% normal quantile (that of the reported intervals)."""
+
+WEIGHTED_TOLERANCE = 40
+"""A board's weighted score is stable when its spread over the seeds is at most this (points)."""
+
+TARGETS = {"inside": 0.95, "same_score": 0.90, "weighted_within": 0.90}
+"""The shares the estimate aims at (printed beside the measured numbers)."""
+
+
+def derived_seeds(seed: int, count: int) -> list[int]:
+    """``seed`` and ``count - 1`` seeds derived from it (distinct, deterministic)."""
+    rng = random.Random(f"bench-stability:{seed}")
+    out = [seed]
+    while len(out) < count:
+        candidate = rng.randrange(1, 2**31)
+        if candidate not in out:
+            out.append(candidate)
+    return out
+
+
+@dataclass(frozen=True)
+class EstimateView:
+    """One estimate at one comparison point, as the ruling JSON gives it."""
+
+    distribution: dict[int, float]
+    interval: dict[int, tuple[float, float]] | None
+    playouts: int | None
+
+    def interval_for(self, tricks: int) -> tuple[float, float] | None:
+        """The 95% interval of ``tricks`` (for an outcome not reported: that of a share seen 0
+        times in the playouts, when their number is known)."""
+        if self.interval is None:
+            return None
+        if tricks in self.interval:
+            return self.interval[tricks]
+        if tricks not in self.distribution and self.playouts:
+            return (0.0, Z * Z / (self.playouts + Z * Z))
+        return None
+
+
+def estimates(ruling: Ruling) -> dict[tuple[int, str], EstimateView]:
+    """Every estimate of ``ruling``, keyed by (comparison point, estimate name): the points of
+    ``equity.comparisons`` in order when present, else ``equity`` alone as point 0."""
+    equity = ruling.get("equity")
+    if not equity:
+        return {}
+    points = equity.get("comparisons") or [equity]
+    out: dict[tuple[int, str], EstimateView] = {}
+    for index, point in enumerate(points):
+        for name, estimate in (point.get("estimates") or {}).items():
+            interval = estimate.get("interval")
+            playouts = (estimate.get("parameters") or {}).get("playouts")
+            out[(index, name)] = EstimateView(
+                {int(t): float(p) for t, p in estimate.get("distribution", {}).items()},
+                None if interval is None
+                else {int(t): (float(lo), float(hi)) for t, (lo, hi) in interval.items()},
+                int(playouts) if isinstance(playouts, (int, float)) else None,
+            )
+    return out
+
+
+def _score_to_enter(ruling: Ruling) -> tuple[str, ...]:
+    return tuple(s.text for s in score_to_enter(ruling))
+
+
+def _points_ns(ruling: Ruling) -> float:
+    """NS's points: the weighted score when one is offered, else the result recommended."""
+    rec = ruling.get("recommendation") or {}
+    weighted = rec.get("weighted")
+    if isinstance(weighted, Mapping) and "score_ns" in weighted:
+        return float(weighted["score_ns"])
+    return float(rec.get("score_ns", 0))
+
+
+def _near_threshold(ruling: Ruling) -> bool | None:
+    """``recommendation.near_threshold`` (true when present and set; None when absent)."""
+    rec = ruling.get("recommendation") or {}
+    if "near_threshold" not in rec:
+        return None
+    return bool(rec["near_threshold"])
+
+
+def board_stability(rulings: Sequence[Ruling]) -> dict[str, Any]:
+    """One board ruled under several seeds (the first seed's ruling first): see the module
+    docstring for each number."""
+    if len(rulings) < 2:
+        raise ValueError("stability needs the rulings of at least two seeds")
+    views = [estimates(r) for r in rulings]
+    first = views[0]
+    compared = inside = 0
+    spreads: list[float] = []
+    sampled = sorted({key for v in views for key, e in v.items() if e.interval is not None})
+    for key in sampled:
+        base = first.get(key)
+        for other in views[1:]:
+            estimate = other.get(key)
+            if estimate is None:
+                continue
+            for tricks, p in estimate.distribution.items():
+                compared += 1
+                bounds = base.interval_for(tricks) if base is not None else None
+                if bounds is not None and bounds[0] - 1e-9 <= p <= bounds[1] + 1e-9:
+                    inside += 1
+        outcomes = sorted({t for v in views if key in v for t in v[key].distribution})
+        for tricks in outcomes:
+            probs = [v[key].distribution.get(tricks, 0.0) if key in v else 0.0 for v in views]
+            spreads.append(max(probs) - min(probs))
+    offers_weighted = any(isinstance((r.get("recommendation") or {}).get("weighted"), Mapping)
+                          for r in rulings)
+    points = [_points_ns(r) for r in rulings]
+    flags = [_near_threshold(r) for r in rulings]
+    return {
+        "compared": compared,
+        "inside": inside,
+        "spreads": spreads,
+        "weighted_spread": max(points) - min(points) if offers_weighted else None,
+        "same_score": len({_score_to_enter(r) for r in rulings}) == 1,
+        "near_threshold": None if all(f is None for f in flags) else any(bool(f) for f in flags),
+    }
+
+
+def summarise(boards: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """The numbers of one set of boards (each a :func:`board_stability`)."""
+    compared = sum(b["compared"] for b in boards)
+    inside = sum(b["inside"] for b in boards)
+    spreads = [s for b in boards for s in b["spreads"]]
+    weighted = [b["weighted_spread"] for b in boards if b["weighted_spread"] is not None]
+    same = sum(1 for b in boards if b["same_score"])
+    changed = [b for b in boards if not b["same_score"]]
+    flagged = (None if all(b["near_threshold"] is None for b in changed)
+               else sum(1 for b in changed if b["near_threshold"]))
+    return {
+        "boards": len(boards),
+        "outcomes_compared": compared,
+        "outcomes_inside": inside,
+        "inside_share": inside / compared if compared else None,
+        "probability_spread_median": statistics.median(spreads) if spreads else None,
+        "probability_spread_max": max(spreads) if spreads else None,
+        "weighted_boards": len(weighted),
+        "weighted_spread_median": statistics.median(weighted) if weighted else None,
+        "weighted_spread_max": max(weighted) if weighted else None,
+        "weighted_within": (sum(1 for w in weighted if w <= WEIGHTED_TOLERANCE) / len(weighted)
+                            if weighted else None),
+        "same_score_boards": same,
+        "same_score_share": same / len(boards) if boards else None,
+        "changed_boards": len(changed),
+        "changed_flagged_near_threshold": flagged,
+    }
+
+
+def _cpu_seconds() -> float:
+    """CPU time of this process (DDS's threads included) and of its finished children."""
+    times = os.times()
+    return time.process_time() + times.children_user + times.children_system
+
+
+RuleFn = Callable[[BenchCase, EstimateOptions], Ruling]
+
+
+def run_stability(sets: Mapping[str, Sequence[BenchCase]], seeds: Sequence[int],
+                  options: EstimateOptions, rule_json: RuleFn,
+                  log: Callable[[str], None]) -> dict[str, Any]:
+    """Rule every case of every set under each of ``seeds`` (``options`` otherwise) with
+    ``rule_json``; the numbers per set, the time each set took (wall and CPU) and the load average
+    at the start and end."""
+    load_start = load_average()
+    out_sets: dict[str, Any] = {}
+    for group, cases in sets.items():
+        if not cases:
+            continue
+        wall, cpu = time.perf_counter(), _cpu_seconds()
+        boards = []
+        for bc in cases:
+            rulings = [rule_json(bc, replace(options, seed=s)) for s in seeds]
+            board = board_stability(rulings)
+            boards.append({"name": bc.name, **board})
+            log(f"  stability {bc.name}: {board['inside']}/{board['compared']} inside, "
+                f"score to enter {'same' if board['same_score'] else 'CHANGES'}")
+        out_sets[group] = {**summarise(boards), "wall_seconds": time.perf_counter() - wall,
+                           "cpu_seconds": _cpu_seconds() - cpu, "cases": boards}
+    return {"seeds": list(seeds), "estimate": options.estimate, "sets": out_sets,
+            "targets": {**TARGETS, "weighted_tolerance": WEIGHTED_TOLERANCE},
+            "load_average_start": load_start, "load_average_end": load_average()}
