@@ -113,7 +113,3 @@ def test_no_code_compares_law_labels() -> None:
                 for line, label in _compared_labels(ast.parse(path.read_text()))]
     assert offences == []
 
-
-def test_the_check_finds_a_compared_label() -> None:
-    assert _compared_labels(ast.parse('x = law in ("64B6", "62D") or rect.law == "64B2"')) == [
-        (1, "64B6"), (1, "62D"), (1, "64B2")]
