@@ -118,11 +118,6 @@ def test_no_code_compares_law_labels() -> None:
     assert offences == []
 
 
-def test_the_check_finds_a_compared_label() -> None:
-    assert _compared_labels(ast.parse('x = law in ("64B6", "62D") or rect.law == "64B2"')) == [
-        (1, "64B6"), (1, "62D"), (1, "64B2")]
-
-
 @pytest.mark.parametrize("path", sorted(CASES.glob("p*.json")), ids=lambda p: p.stem[:3])
 @pytest.mark.parametrize("edition", list(Edition), ids=str)
 def test_printed_labels_are_the_laws_own_and_json_codes_stay(path: Any, edition: Edition,

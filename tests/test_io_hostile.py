@@ -68,11 +68,13 @@ def test_pbn_result_number_is_a_located_error(digit: str) -> None:
 
 
 @pytest.mark.parametrize("digit", [*UNICODE_DIGITS, HUGE])
-def test_pbn_board_number_that_is_not_ascii_is_not_a_number(digit: str) -> None:
+def test_pbn_board_number_that_is_not_ascii_is_that_boards_error(digit: str) -> None:
     text = PBN.replace('[Board "2"]', f'[Board "{digit}"]', 1)
     entries = read_boards(text, fmt="pbn")
-    assert [e.ok for e in entries] == [True, True, True]
-    assert entries[1].board is None and entries[1].case is not None and entries[1].case.board is None
+    assert [e.ok for e in entries] == [True, False, True]
+    error = entries[1].error
+    assert error is not None and "Board" in str(error)
+    assert error.line == text.splitlines().index(f'[Board "{digit}"]') + 1
 
 
 @pytest.mark.parametrize("digit", [*UNICODE_DIGITS, HUGE])
@@ -81,8 +83,8 @@ def test_lin_claim_and_board_numbers(digit: str) -> None:
     assert "mc|" in claimed
     error = _only_error(claimed.replace("mc|", f"mc|{digit}", 1), "lin")
     assert "mc (claim)" in str(error) and error.board == 14 and error.line == 1
-    entries = read_boards(LIN.replace("ah|Board 3|", f"ah|Board {digit}|"), fmt="lin")
-    assert entries[0].ok and entries[0].board is None
+    error = _only_error(LIN.replace("ah|Board 3|", f"ah|Board {digit}|"), "lin")
+    assert "ah|" in str(error) and error.line == 1
 
 
 @pytest.mark.parametrize("digit", [*UNICODE_DIGITS, HUGE])

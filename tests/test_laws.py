@@ -654,7 +654,11 @@ def test_bad_penalty_card_is_an_error_naming_it(seat: str, holder: str, from_tri
 def test_penalty_card_from_the_first_or_the_last_trick_is_accepted(from_trick: int) -> None:
     case = worked("p02")
     card = min(case.deal.hand(Seat.S), key=lambda c: (c.suit.order, c.rank))
-    rule(dataclasses.replace(case, penalty_cards=(PenaltyCard(Seat.S, card, from_trick),)))
+    ruling = rule(dataclasses.replace(case, penalty_cards=(PenaltyCard(Seat.S, card, from_trick),)))
+    # Ruled, not refused: the penalty card is not the revoke, so the law result is the board's own.
+    plain = rule(case).to_dict()
+    assert ruling.to_dict()["revokes"] == plain["revokes"]
+    assert ruling.to_dict()["mechanical"] == plain["mechanical"]
 
 
 # --- edition labels -------------------------------------------------------------------------------

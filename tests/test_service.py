@@ -518,10 +518,10 @@ def test_concurrent_clients(server: Server, tmp_path: Path) -> None:
 # ------------------------------------------------------------------------------ time budget
 
 
-def test_tiny_time_budget_fails_cleanly_and_service_recovers(client: httpx.Client) -> None:
+def test_short_time_budget_fails_cleanly_and_service_recovers(client: httpx.Client) -> None:
     before = client.get("/api/v1/health").json()["workers"]
-    # A deal no worker has solved (no cached answer): ruling it takes far longer than 0.5 ms.
-    response = _post(client, json.dumps(HARD_DEAL_CASE), "application/json", time_budget="0.0005")
+    # A deal no worker has solved (no cached answer): ruling it takes far longer than 1 s.
+    response = _post(client, json.dumps(HARD_DEAL_CASE), "application/json", time_budget="1")
     assert response.status_code == 504, response.text
     assert "time budget" in response.json()["detail"]
     after = _post(client, (CASES / "p07-64B3-dummy-then-64C1.json").read_text(), "application/json")

@@ -75,8 +75,9 @@ def test_reading_a_body_runs_under_the_time_budget_in_a_worker(client: httpx.Cli
     """A body whose reading outlasts the (lowered) budget: the worker reading it is stopped and
     replaced, as for a ruling, and the service goes on."""
     before = client.get("/api/v1/health").json()["workers"]["budget_kills"]
-    boards = "\n\n".join([(CASES / "p-boards.pbn").read_text()] * 200).encode()  # 600 boards
-    response = _post(client, boards, "application/x-pbn", time_budget="0.001")
+    # 3,000 boards, just under 1 MiB: seconds of reading, beyond the shortest budget allowed.
+    boards = "\n\n".join([(CASES / "p-boards.pbn").read_text()] * 1000).encode()
+    response = _post(client, boards, "application/x-pbn", time_budget="1")
     assert response.status_code == 504, response.text[:300]
     assert "reading the request body" in response.json()["detail"]
     assert client.get("/api/v1/health").json()["workers"]["budget_kills"] == before + 1

@@ -10,7 +10,7 @@ import pytest
 from revoke_equity.errors import SolverError
 from revoke_equity.model import Card, Deal, Position, Seat, Strain, Suit
 from revoke_equity.model.seats import SEATS
-from revoke_equity.solver.base import Solver, SolverStats
+from revoke_equity.solver.base import Solver
 from revoke_equity.solver.bruteforce import BruteForceSolver
 from revoke_equity.solver.dds import DdsSolver
 
@@ -38,7 +38,12 @@ def dds() -> DdsSolver:
 
 def test_dds_solver_implements_the_protocol(dds: DdsSolver) -> None:
     solver: Solver = dds
-    assert isinstance(solver.stats, SolverStats)
+    before = solver.stats.solve_calls + solver.stats.batch_calls
+    solver.solve(position("S2", "S3", "S4", "S5", None, Seat.N))
+    assert solver.stats.solve_calls + solver.stats.batch_calls > before
+    cached = solver.stats.cache_hits
+    solver.solve(position("S2", "S3", "S4", "S5", None, Seat.N))
+    assert solver.stats.cache_hits == cached + 1
 
 
 # -- what DDS counts mid-trick ------------------------------------------------------------------

@@ -39,6 +39,7 @@ from revoke_equity.io._fields import (
 )
 from revoke_equity.io._limits import (
     MAX_BOARDS,
+    MAX_DIGITS,
     MAX_WORD,
     check_field,
     leading_number,
@@ -204,7 +205,22 @@ def _board_number(record: _Record) -> int | None:
     return None
 
 
+def _check_board_number(record: _Record, where: Board) -> None:
+    """A board number given (``ah`` or ``qx`` with a digit in it) that cannot be read is this
+    board's error, not a board without a number."""
+    for name in ("ah", "qx"):
+        found = record.last(name)
+        if found and any(char.isdigit() for char in found[0]):
+            raise ParseError(
+                f"{name}|{quote(found[0])}|: not a board number (1 to {MAX_DIGITS} ASCII digits)",
+                board=where,
+                line=found[1],
+            )
+
+
 def _case(record: _Record, board: int | None, where: Board) -> Case:
+    if board is None:
+        _check_board_number(record, where)
     md = record.last("md")
     if md is None:
         raise ParseError("no md|...| deal in this record", board=where, line=record.commands[0][2])

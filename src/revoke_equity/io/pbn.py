@@ -309,6 +309,9 @@ def _required(game: _Game, name: str, board: Board) -> _Tag:
 def _case(game: _Game, board: int | None, where: Board) -> Case:
     if game.error is not None:
         raise game.error.with_board(where)
+    board_tag = game.tags.get("board")
+    if board is None and board_tag is not None and board_tag.value.strip() not in ("", "?", "-"):
+        parse_int(board_tag.value, what="Board", board=where, low=1, high=99999, line=board_tag.line)
     deal_tag = _required(game, "Deal", where)
     deal = parse_deal(deal_tag.value, board=where, line=deal_tag.line)
     contract_tag = _required(game, "Contract", where)

@@ -19,7 +19,10 @@ from revoke_equity.service.inputs import board_view
 from revoke_equity.service.openapi import ERROR_SCHEMA
 from revoke_equity.service.responses import error_response
 
-__all__ = ["add_log_routes"]
+__all__ = ["MAX_OFFSET", "add_log_routes"]
+
+MAX_OFFSET = 2**63 - 1
+"""The largest offset into the log: SQLite's integer range."""
 
 log = logging.getLogger("revoke_equity.service")
 
@@ -30,7 +33,7 @@ def add_log_routes(app: FastAPI, service: ServiceContext) -> None:
     @app.get("/api/v1/rulings", tags=["rulings"], summary="The ruling log, newest first")
     async def list_rulings(
         limit: Annotated[int, Query(ge=1, le=500)] = 50,
-        offset: Annotated[int, Query(ge=0)] = 0,
+        offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
     ) -> dict[str, Any]:
         assert service.store is not None
         total, rows = await asyncio.to_thread(service.store.page, limit, offset)
@@ -80,7 +83,9 @@ def add_log_routes(app: FastAPI, service: ServiceContext) -> None:
         assert service.store is not None
         db = await asyncio.to_thread(service.store.check)
         workers = service.pool.status()
-        serving = db["ok"] and workers["alive"] >= 1
+        # Workers being replaced (after a budget kill) still serve: requests wait for them.
+        replacing = workers["starting"] >= 1 and not workers["failing"]
+        serving = db["ok"] and (workers["alive"] >= 1 or replacing)
         status = "ok" if serving and workers["alive"] == workers["configured"] else (
             "degraded" if serving else "down")
         body = {"status": status, "version": __version__, "time_budget": service.time_budget,

@@ -45,6 +45,13 @@ Laws = Literal[EDITIONS]  # type: ignore[valid-type]  # the editions' names
 NoticedValue = Literal["during-play", "end-of-play", "after-next-deal-call", "after-round"]
 EstimateName = Literal["sd", "dd", "table"]
 PlayerClass = Literal["expert", "strong", "club"]
+MAX_BOARD = 99999
+"""The largest board number the readers take."""
+MIN_TIME_BUDGET = 1.0
+"""The shortest time budget a request may ask for, in seconds: below it even a plain board, or the
+reading of a small body, would run out of time and cost a worker for nothing."""
+MAX_TIME_BUDGET = 86400.0
+"""The longest a request may name (a larger one would be lowered to the server's budget anyway)."""
 
 
 def add_rule_route(app: FastAPI, service: ServiceContext) -> None:
@@ -81,14 +88,15 @@ def add_rule_route(app: FastAPI, service: ServiceContext) -> None:
         noticed: Annotated[NoticedValue | None, Query(
             description="when attention was first drawn to the revoke; default: the case's own, "
                         "else end-of-play")] = None,
-        board: Annotated[int | None, Query(ge=1, description="rule on this board of the input "
-                                                             "only")] = None,
+        board: Annotated[int | None, Query(ge=1, le=MAX_BOARD, description="rule on this board "
+                                           "of the input only")] = None,
         include_case: Annotated[bool, Query(
             description="add `case`, `hands`, `tricks`, `dummy` and `handviewer_url` to each "
                         "ruling (what the web page draws)")] = False,
         time_budget: Annotated[float | None, Query(
-            gt=0, description="seconds per board, and for reading the body; may only lower the "
-                                "server's budget")] = None,
+            ge=MIN_TIME_BUDGET, le=MAX_TIME_BUDGET,
+            description=f"seconds per board, and for reading the body, at least "
+                        f"{MIN_TIME_BUDGET:g}; may only lower the server's budget")] = None,
         estimate: Annotated[EstimateName, Query(
             description="the estimate of the likely result the score rests on: sd single-dummy "
                         "play, dd double-dummy, table the table's later cards kept")] = "sd",

@@ -202,6 +202,8 @@ class WorkerPool:
         """Workers killed or found dead and replaced since start."""
         self.budget_kills = 0
         """Workers killed because a ruling exceeded its time budget."""
+        self._failing = False
+        """Whether the last attempt to start a replacement worker failed."""
 
     # ----------------------------------------------------------------- lifecycle
 
@@ -400,6 +402,7 @@ class WorkerPool:
                 try:
                     worker = await self._spawn()
                 except (WorkerUnavailable, _WorkerDied, TimeoutError, OSError) as exc:
+                    self._failing = True
                     log.error("could not start a worker (%s); retrying in 1 s", exc)
                     await asyncio.sleep(1.0)
                     continue
@@ -407,6 +410,7 @@ class WorkerPool:
                     worker.process.kill()
                     await self._reap(worker)
                     return
+                self._failing = False
                 self._workers.add(worker)
                 assert self._idle is not None
                 self._idle.put_nowait(worker)
@@ -425,13 +429,15 @@ class WorkerPool:
     # ----------------------------------------------------------------- health
 
     def status(self) -> dict[str, Any]:
-        """Workers configured, alive, busy, being started, and replaced so far."""
+        """Workers configured, alive, busy, being started (``failing`` when the last start
+        failed), and replaced so far."""
         alive = [w for w in self._workers if w.process.is_alive()]
         return {
             "configured": self.size,
             "alive": len(alive),
             "busy": sum(1 for w in alive if w.busy),
             "starting": self._spawning,
+            "failing": self._failing,
             "replaced": self.replaced,
             "budget_kills": self.budget_kills,
             "pids": sorted(w.pid for w in alive),
