@@ -26,7 +26,7 @@ __all__ = ["PLAYER_CLASSES", "Estimate", "EstimateOptions", "Estimator", "Player
 
 DEFAULT_WORLDS = 8
 """Layouts each single-dummy decision is judged on first (all of them when there are no more)."""
-DEFAULT_MAX_WORLDS = 32
+DEFAULT_MAX_WORLDS = 16
 """The most layouts a single-dummy decision draws while it is not settled."""
 DEFAULT_TOLERANCE = 0.05
 """A decision is settled when its cards' probabilities vary by at most this (their standard
