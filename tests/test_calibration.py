@@ -1,28 +1,36 @@
 """Calibration on real play: the DDS hand files read as real boards, the trace's view checked with
-the solver, the re-tempered probabilities, the fit, and a small calibration from the command
-line."""
+the solver, the classification of decisions (dominated card or guess) on small endings solved by
+brute force, the fit of ``slip`` and ``tau``, and a small calibration from the command line."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 from revoke_equity.cli import main
-from revoke_equity.equity.policy import softmax
 from revoke_equity.errors import RevokeEquityError
 from revoke_equity.model.cards import Card
 from revoke_equity.model.position import Position
-from revoke_equity.model.seats import Seat, Side
+from revoke_equity.model.seats import SEATS, Seat, Side
+from revoke_equity.solver.bruteforce import BruteForceSolver
 from revoke_equity.study.calibration import (
+    DOMINATED,
+    GUESS,
     TEMPERATURES,
+    Decision,
+    Measured,
     calibrate,
+    classify,
     decisions,
+    fit,
     fit_temperature,
-    retemper,
+    measure,
 )
 from revoke_equity.study.realplay import read_real_boards
 
@@ -74,16 +82,108 @@ def test_decisions_and_their_losses(boards: list[Any]) -> None:
     assert losses == {0: ("defender", 1), 36: ("declarer", 1)}
 
 
-def test_retempering_is_the_softmax_at_the_new_temperature() -> None:
-    values = [7.0, 6.5, 6.9375, 3.0]
-    cards = [Card.from_str(c) for c in ("SA", "SK", "HA", "C2")]
-    at_one = tuple(zip(cards, softmax(values, 1.0), strict=True))
-    for tau in (0.05, 0.1, 0.3, 0.6, 2.0):
-        wanted = softmax(values, tau)
-        got = retemper(at_one, 1.0, tau)
-        for card, p in zip(cards, wanted, strict=True):
-            assert math.isclose(got.get(card, 0.0), p, abs_tol=1e-12), (tau, card)
-    assert retemper(at_one, 1.0, 0.0) == {cards[0]: 1.0}
+def _cards(text: str) -> frozenset[Card]:
+    return frozenset(Card.from_str(c) for c in text.split())
+
+
+def _ending(hands: dict[Seat, str], trick: str = "") -> Position:
+    """Two tricks left, no trump, North on lead, eleven tricks gone (so dummy, North, is faced),
+    then the cards of ``trick``."""
+    held = tuple(_cards(hands[s]) for s in SEATS)
+    position = Position((held[0], held[1], held[2], held[3]), None, Seat.N, (), 11, 0)
+    for card in trick.split():
+        position = position.play(Card.from_str(card))
+    return position
+
+
+def _decision(boards: list[Any], position: Position, real: str, loss: int) -> Decision:
+    """South (declarer) to play ``real`` at ``position``."""
+    board = dataclasses.replace(boards[0], declarer=Seat.S, play=(Card.from_str(real),))
+    return Decision(board, 0, position, frozenset(), "declarer", 12, loss)
+
+
+def test_a_card_that_can_lose_and_cannot_gain_is_dominated(boards: list[Any]) -> None:
+    """South on lead with the spade ace and three, the king unseen among East's and West's four
+    cards: the ace takes both tricks in every layout (the king must fall under it), the three none
+    (the king wins and a heart or club comes back). The three is dominated."""
+    position = Position((_cards("D2 D3"), _cards("C2 H2"), _cards("SA S3"), _cards("SK C3")),
+                        None, Seat.S, (), 11, 0)
+    solver = BruteForceSolver()
+    for real, dominated_card in (("S3", True), ("SA", False)):
+        m = measure(_decision(boards, position, real, 2 if dominated_card else 0), solver,
+                    worlds=8, seed=1, temperatures=(0.0, 0.5))
+        assert m.kind == DOMINATED and m.real_dominated is dominated_card
+        assert m.mean_loss == (2.0 if dominated_card else 0.0)
+        assert m.lose == {} and m.trace_agrees
+
+
+def test_a_finesse_is_a_guess(boards: list[Any]) -> None:
+    """North leads the spade two, East follows with the five; South holds the ace and queen, the
+    king unseen among East's last card and West's two. Queen: two tricks when East has the king
+    (one layout of three), none otherwise; ace: one trick and two. No card is dominated; on the
+    real deal (East has the king) the ace loses a trick, and its mean (5/3) beats the queen's
+    (2/3) by a trick."""
+    position = _ending({Seat.N: "S2 D2", Seat.E: "S5 SK", Seat.S: "SA SQ", Seat.W: "H2 H3"},
+                       trick="S2 S5")
+    solver = BruteForceSolver()
+    temperatures = (0.0, 0.25, 1.0)
+    ace = measure(_decision(boards, position, "SA", 1), solver, worlds=8, seed=1,
+                  temperatures=temperatures)
+    queen = measure(_decision(boards, position, "SQ", 0), solver, worlds=8, seed=1,
+                    temperatures=temperatures)
+    assert ace.kind == queen.kind == GUESS
+    assert not ace.real_dominated and not queen.real_dominated
+    assert math.isclose(ace.mean_loss, 0.0) and math.isclose(queen.mean_loss, 1.0)
+    assert ace.trace_agrees and queen.trace_agrees
+    for tau in temperatures:
+        # the ace (the losing card on the real deal) is the better mean by one trick
+        wanted = 1.0 if tau == 0 else 1 / (1 + math.exp(-1 / tau))
+        assert math.isclose(ace.lose[tau], wanted, abs_tol=1e-9), tau
+        assert ace.lose[tau] == queen.lose[tau]
+
+
+def test_classify() -> None:
+    guess = np.array([[2.0, 1.0], [0.0, 2.0]])
+    assert classify(guess, 0) == (GUESS, False, 0.5)
+    tied = np.array([[1.0, 1.0], [2.0, 2.0]])  # every card equal in value: no dominated card
+    assert classify(tied, 1) == (GUESS, False, 0.0)
+    # column 2 never beats column 0 and loses to it once; column 1 is a guess against column 0
+    mixed = np.array([[3.0, 4.0, 3.0], [2.0, 1.0, 1.0]])
+    assert classify(mixed, 2) == (DOMINATED, True, 0.5)  # means 2.5, 2.5, 2
+    assert classify(mixed, 1) == (DOMINATED, False, 0.0)
+
+
+def _measured(boards: list[Any], role: str, kind: str, dominated_card: bool, lost: bool,
+              lose: dict[float, float]) -> Measured:
+    position = Position.initial(boards[0].deal, boards[0].trump, boards[0].leader)
+    decision = Decision(boards[0], 0, position, frozenset(), role, 1, int(lost))
+    return Measured(decision, kind, dominated_card, 0.0, lose, True)
+
+
+def test_the_fit_per_kind_and_role(boards: list[Any]) -> None:
+    temperatures = (0.0, 0.5)
+    curve = {0.0: 0.0, 0.5: 0.4}
+    sample = (
+        # declarer: 4 decisions with a dominated card, 1 slip; defender: 2, none
+        [_measured(boards, "declarer", DOMINATED, i == 0, i == 0, {}) for i in range(4)]
+        + [_measured(boards, "defender", DOMINATED, False, False, {}) for _ in range(2)]
+        # guesses: declarer 1 lost of 5 (20%: tau 0.25 on a curve 0 to 40%), defender 0 of 3
+        + [_measured(boards, "declarer", GUESS, False, i == 0, curve) for i in range(5)]
+        + [_measured(boards, "defender", GUESS, False, False, curve) for _ in range(3)]
+    )
+    rows = {(r["kind"], r["role"]): r for r in fit(sample, temperatures)}
+    assert set(rows) == {(k, r) for k in (DOMINATED, GUESS) for r in ("declarer", "defender", "all")}
+    assert [rows[DOMINATED, r]["n"] for r in ("declarer", "defender", "all")] == [4, 2, 6]
+    assert rows[DOMINATED, "declarer"]["value"] == 0.25
+    assert rows[DOMINATED, "defender"]["value"] == 0.0
+    assert math.isclose(rows[DOMINATED, "all"]["value"], 1 / 6)
+    low, high = rows[DOMINATED, "all"]["ci95"]
+    assert low < 1 / 6 < high
+    assert rows[DOMINATED, "declarer"]["dominated_lost"]["share"] == 1.0
+    assert rows[GUESS, "declarer"]["value"] == 0.25
+    assert rows[GUESS, "defender"]["value"] == 0.0
+    assert rows[GUESS, "all"]["value"] == 0.156  # 1 of 8: 12.5% on the curve, 0.5 * 12.5 / 40
+    assert rows[GUESS, "all"]["policy"] == {"0.0": 0.0, "0.5": 0.4}
 
 
 def test_fit_temperature() -> None:
@@ -104,9 +204,13 @@ def test_a_small_calibration(boards: list[Any], dds_solver: Any) -> None:
     assert real["declarer"]["count"] + real["defender"]["count"] == sum(d.loss > 0
                                                                          for d in everything)
     assert result["sampled"] == 6 and result["trace_agrees"] == 6
-    overall = next(r for r in result["comparison"] if (r["role"], r["trick"]) == ("all", "all"))
-    assert overall["n"] == 6 and set(overall["policy"]) == {str(t) for t in TEMPERATURES}
-    assert all(0 <= p <= 1 for p in overall["policy"].values())
+    rows = {(r["kind"], r["role"]): r for r in result["fit"]}
+    assert rows[DOMINATED, "all"]["n"] + rows[GUESS, "all"]["n"] == 6
+    for kind in (DOMINATED, GUESS):
+        assert rows[kind, "declarer"]["n"] + rows[kind, "defender"]["n"] == rows[kind, "all"]["n"]
+    guesses = rows[GUESS, "all"]
+    assert set(guesses["policy"]) == {str(t) for t in TEMPERATURES}
+    assert all(p is None or 0 <= p <= 1 for p in guesses["policy"].values())
     again = calibrate(few, dds_solver, positions=6, worlds=2, seed=3)
     assert again == result
 
@@ -119,11 +223,11 @@ def test_the_command_line(tmp_path: Path, capsys: Any) -> None:
     out = tmp_path / "out"
     assert main(["calibrate", str(small), "--positions", "3", "--worlds", "2", "--out", str(out),
                  "--no-progress"]) == 0
-    assert "# Calibration of the single-dummy policy" in capsys.readouterr().out
+    assert "# Calibration of the single-dummy player's error model" in capsys.readouterr().out
     result = json.loads((out / "calibration.json").read_text())
     assert result["parameters"]["boards"] == ["two#0", "two#1"] and result["sampled"] == 3
     assert (out / "calibration.png").read_bytes()[:4] == b"\x89PNG"
-    assert "| declarer |" in (out / "calibration.md").read_text()
+    assert "| has a dominated card | declarer |" in (out / "calibration.md").read_text()
     bad = tmp_path / "bad.txt"
     bad.write_text('PBN 0 0 9 0 "N:AK.." \nPLAY 1 "SA"\nTRACE 2 7 7\n')
     assert main(["calibrate", str(bad), "--out", str(out)]) == 2

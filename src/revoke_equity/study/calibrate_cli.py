@@ -18,14 +18,15 @@ __all__ = ["add_arguments", "run"]
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.description = (
-        "Calibrate the single-dummy policy on real play: how often a real player's card loses a "
-        "double-dummy trick (DDS's trace), by role and trick, against the policy at each "
-        "temperature on a sample of the same positions."
+        "Fit the single-dummy player's error model to real play (DDS's trace): on a sample of "
+        "real decisions, slip (how often the real card was a dominated one, where a decision has "
+        "one) and tau (the temperature at which the policy's card loses a double-dummy trick as "
+        "often as the real card, on the other decisions), by role."
     )
     parser.add_argument("hands", nargs="+", metavar="FILE",
                         help="DDS hand files with play and trace (e.g. list100.txt, largest.txt)")
     parser.add_argument("--positions", type=int, default=300, metavar="N",
-                        help="real decisions to measure the policy on (default 300)")
+                        help="real decisions to fit the error model on (default 300)")
     parser.add_argument("--worlds", type=int, default=DEFAULT_WORLDS,
                         help=f"layouts per single-dummy decision (default {DEFAULT_WORLDS})")
     parser.add_argument("--seed", type=int, default=0, help="sample and layouts seed (default 0)")

@@ -1,20 +1,28 @@
-"""Calibration of the single-dummy policy on real play: how often a card loses a double-dummy trick.
+"""Calibration of the single-dummy player's error model on real play.
 
 A real player's card *loses a trick* when DDS's trace along the real play (:mod:`.realplay`) falls
 for his side after it: declarer's side's count drops after a card of declarer or dummy, or rises
 after a defender's card. Only decisions count: positions where the legal cards are not all equals
 (touching cards), the policy's own notion of a choice.
 
-The policy is measured on the same deals and positions: a seeded sample of the real decisions.
-At each, the real position is solved once (every legal card's tricks) and the policy is asked once
-for its card probabilities at temperature 1; at any temperature ``t`` they become
-``p(c)^(1/t)``, renormalised (a softmax at ``t`` of the same mean trick counts), so every temperature
-of the grid costs no further solve. The policy's rate is the probability that its card loses a
-trick, averaged over the sampled positions. The player sees what the real player saw: his hand,
-dummy after the opening lead, the cards played and the voids they showed (not the auction).
+The error model (:mod:`revoke_equity.equity.error_model`) is fitted on a seeded sample of the real
+decisions. At each, the policy's evidence is taken once (:meth:`SingleDummyPolicy.evaluate`: the
+tricks of each card in each layout the real player could imagine; he sees his hand, dummy after
+the opening lead, the cards played and the voids they showed, not the auction) and the real
+position is solved once (every legal card's tricks on the real deal). The decision is of one of
+two kinds:
 
-The temperature of a class is then the one at which the policy's rate matches a real rate, per role
-(declarer, defender); the rates of the product's classes are shown beside it.
+* **has a dominated card** (another card takes at least as many tricks in every layout drawn and
+  more in one): the real card was a dominated one or not. ``slip`` is the share of real cards
+  that were dominated, among these decisions;
+* **no dominated card** (a genuine guess, or every card equal in value): the policy's probability
+  of a card that loses a trick double-dummy on the real deal is computed at each temperature of
+  the grid from the matrix's means (:func:`card_probabilities`), and ``tau`` is the temperature at
+  which it matches the real players' rate on the same decisions. The real card's loss against the
+  best mean over the layouts is recorded beside it.
+
+Both are fitted per role (declarer, defender) and for all, with 95% Wilson intervals (for ``tau``,
+the temperatures at the ends of the real rate's interval).
 """
 
 from __future__ import annotations
@@ -30,8 +38,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from revoke_equity.equity.estimate import PLAYER_CLASSES
-from revoke_equity.equity.policy import Choice, SingleDummyPolicy
+from revoke_equity.equity.error_model import (
+    PLAYER_CLASSES,
+    Matrix,
+    PlayerClass,
+    card_probabilities,
+)
+from revoke_equity.equity.error_model import dominated as dominated_cards
+from revoke_equity.equity.policy import SingleDummyPolicy
 from revoke_equity.equity.propagate import Line
 from revoke_equity.errors import RevokeEquityError
 from revoke_equity.model.cards import Card
@@ -42,14 +56,19 @@ from revoke_equity.study.summary import share, share_text
 
 __all__ = [
     "BANDS",
+    "DOMINATED",
+    "GUESS",
     "TEMPERATURES",
     "Decision",
+    "Measured",
     "calibrate",
+    "classify",
     "decisions",
+    "fit",
+    "fit_table",
     "fit_temperature",
     "markdown",
     "plot",
-    "retemper",
 ]
 
 DECLARER, DEFENDER = "declarer", "defender"
@@ -58,7 +77,11 @@ TEMPERATURES = (0.0, 0.05, 0.1, 0.2, 0.3, 0.45, 0.6, 0.8, 1.0)
 """The temperatures measured (tricks); the product's classes are among them."""
 BANDS = ((1, 1), (2, 4), (5, 8), (9, 13))
 """Trick bands of the policy's comparison (the real rates are also given trick by trick)."""
-FORMAT = "revoke-equity/calibration@1"
+FORMAT = "revoke-equity/calibration@2"
+DOMINATED, GUESS = "dominated", "guess"
+KINDS = (DOMINATED, GUESS)
+"""The kinds of decision: it has a dominated card, or it has none (a guess, or every card equal
+in value)."""
 
 
 @dataclass(frozen=True)
@@ -101,20 +124,6 @@ def decisions(board: RealBoard) -> list[Decision]:
     return out
 
 
-def retemper(choice: Choice, tau_from: float, tau: float) -> dict[Card, float]:
-    """Probabilities of a softmax at ``tau_from`` turned into the softmax at ``tau`` of the same
-    values: ``p^(tau_from / tau)``, renormalised; ``tau`` 0 shares the weight among the best."""
-    if tau <= 0:
-        top = max(p for _, p in choice)
-        best = [c for c, p in choice if p >= top * (1 - 1e-9)]
-        return {c: 1 / len(best) for c in best}
-    logs = {c: math.log(p) * tau_from / tau for c, p in choice if p > 0}
-    top = max(logs.values())
-    weights = {c: math.exp(v - top) for c, v in logs.items()}
-    total = math.fsum(weights.values())
-    return {c: w / total for c, w in weights.items()}
-
-
 def band_of(trick: int) -> str:
     for low, high in BANDS:
         if low <= trick <= high:
@@ -122,38 +131,67 @@ def band_of(trick: int) -> str:
     raise ValueError(f"trick {trick}")
 
 
-@dataclass
+@dataclass(frozen=True)
 class Measured:
-    """The policy at one sampled decision: its probability of losing a trick at each
-    temperature, and whether the solve agrees with the trace on the real card."""
+    """The error model's view of one sampled real decision."""
 
     decision: Decision
+    kind: str
+    """:data:`DOMINATED` or :data:`GUESS` (see :func:`classify`)."""
+    real_dominated: bool
+    """The real card was a dominated one (never, in a guess)."""
+    mean_loss: float
+    """The real card's mean tricks over the layouts, below the best card's."""
     lose: dict[float, float]
+    """For a guess: at each temperature, the policy's probability of a card that loses a trick
+    double-dummy on the real deal."""
     trace_agrees: bool
+    """The solve of the real position agrees with the trace on whether the real card lost."""
+
+
+def classify(matrix: Matrix, column: int) -> tuple[str, bool, float]:
+    """A decision's kind (:data:`DOMINATED` when some column of ``matrix`` is dominated, else
+    :data:`GUESS`), whether the card of ``column`` is dominated, and its mean's loss against the
+    best mean."""
+    bad = dominated_cards(matrix)
+    means = matrix.mean(axis=0)
+    kind = DOMINATED if bool(bad.any()) else GUESS
+    return kind, bool(bad[column]), float(means.max() - means[column])
+
+
+def losing_probability(matrix: Matrix, losing: Sequence[bool], tau: float) -> float:
+    """The probability that a player of temperature ``tau`` (no slip) plays one of the columns
+    marked ``losing``."""
+    probabilities = card_probabilities(matrix, PlayerClass("grid", tau, 0.0))
+    return math.fsum(p for p, bad in zip(probabilities, losing, strict=True) if bad)
 
 
 def measure(decision: Decision, solver: Solver, worlds: int, seed: int,
             temperatures: Sequence[float]) -> Measured:
-    """The policy at ``decision`` (one solve of the real position, one policy decision)."""
+    """The error model at ``decision`` (one solve of the real position, one policy evidence)."""
     position = decision.position
     values = solver.solve(position)
     best = max(values.values())
-    real_loss = best - values[decision.board.play[decision.index]]
+    real = decision.board.play[decision.index]
     policy = SingleDummyPolicy(solver, decision.board.declarer, worlds=worlds, tau=1.0, seed=seed)
-    choice = policy.choose(position, decision.voids)
-    lose = {}
-    for tau in temperatures:
-        probs = retemper(choice, 1.0, tau)
-        lose[tau] = math.fsum(p for c, p in probs.items() if values[c] < best)
-    return Measured(decision, lose, (real_loss > 0) == (decision.loss > 0))
+    cards, matrix, _ = policy.evaluate(position, decision.voids)
+    legal = sorted(position.legal_cards(), key=Card.sort_key)
+    column = next(i for i, group in enumerate(equal_groups(position, legal)) if real in group)
+    kind, real_dominated, mean_loss = classify(matrix, column)
+    losing = [values[c] < best for c in cards]
+    lose = ({tau: losing_probability(matrix, losing, tau) for tau in temperatures}
+            if kind == GUESS else {})
+    real_loss = best - values[real]
+    return Measured(decision, kind, real_dominated, mean_loss, lose,
+                    (real_loss > 0) == (decision.loss > 0))
 
 
 def calibrate(boards: Iterable[RealBoard], solver: Solver, *, positions: int, worlds: int,
               seed: int, temperatures: Sequence[float] = TEMPERATURES,
               progress: bool = False) -> dict[str, Any]:
     """The calibration (``calibration.json``'s object): the real rates over every decision of
-    ``boards``, and the policy's at each temperature on ``positions`` decisions sampled with
-    ``seed`` (each decision's layouts seeded by ``seed`` and the player's view)."""
+    ``boards``, and the error model fitted on ``positions`` decisions sampled with ``seed`` (each
+    decision's layouts seeded by ``seed`` and the player's view)."""
     boards = list(boards)
     everything = [d for b in boards for d in decisions(b)]
     real: Counter[tuple[str, int]] = Counter()
@@ -177,6 +215,37 @@ def calibrate(boards: Iterable[RealBoard], solver: Solver, *, positions: int, wo
                     temperatures=temperatures)
 
 
+def fit(measured: Sequence[Measured], temperatures: Sequence[float]) -> list[dict[str, Any]]:
+    """The table per kind of decision and role: n, the real rate with its interval, the fitted
+    parameter (``slip`` for :data:`DOMINATED`, ``tau`` for :data:`GUESS`)."""
+    rows = []
+    for kind in KINDS:
+        for role in (*ROLES, "all"):
+            mine = [m for m in measured if m.kind == kind and role in (m.decision.role, "all")]
+            n = len(mine)
+            if kind == DOMINATED:
+                real = share(sum(m.real_dominated for m in mine), n)
+                slips = [m for m in mine if m.real_dominated]
+                rows.append({"kind": kind, "role": role, "n": n, "real": real,
+                             "parameter": "slip", "value": real["share"],
+                             "ci95": real["ci95"],
+                             "dominated_lost": share(sum(m.decision.loss > 0 for m in slips),
+                                                     len(slips))})
+                continue
+            real = share(sum(m.decision.loss > 0 for m in mine), n)
+            policy = {str(t): round(math.fsum(m.lose[t] for m in mine) / n, 4) if n else None
+                      for t in temperatures}
+            curve = {t: r for t, r in policy.items() if r is not None}
+            rows.append({
+                "kind": kind, "role": role, "n": n, "real": real, "parameter": "tau",
+                "value": fit_temperature(real["share"], curve),
+                "ci95": [fit_temperature(x, curve) for x in real["ci95"]] if real["ci95"] else None,
+                "policy": policy,
+                "mean_loss": round(math.fsum(m.mean_loss for m in mine) / n, 4) if n else None,
+            })
+    return rows
+
+
 def _summary(boards: Sequence[RealBoard], real: Counter[tuple[str, int]],
              lost: Counter[tuple[str, int]], measured: Sequence[Measured], *, positions: int,
              worlds: int, seed: int, temperatures: Sequence[float]) -> dict[str, Any]:
@@ -185,6 +254,8 @@ def _summary(boards: Sequence[RealBoard], real: Counter[tuple[str, int]],
                 for role in ROLES for trick in range(1, 14) if real[role, trick]]
     groups: dict[tuple[str, str], list[Measured]] = {}
     for m in measured:
+        if m.kind != GUESS:
+            continue
         d = m.decision
         for role in (d.role, "all"):
             for band in (band_of(d.trick), "all"):
@@ -204,22 +275,6 @@ def _summary(boards: Sequence[RealBoard], real: Counter[tuple[str, int]],
                                "policy": policy})
     totals = {role: (sum(real[role, t] for t in range(1, 14)),
                      sum(lost[role, t] for t in range(1, 14))) for role in ROLES}
-    fitted = {}
-    for row in comparison:
-        if row["trick"] != "all":
-            continue
-        role = row["role"]
-        n, k = totals.get(role, (sum(v[0] for v in totals.values()),
-                                 sum(v[1] for v in totals.values())))
-        everywhere = share(k, n)
-        fitted[role] = {
-            "same_positions": fit_temperature(row["real"]["share"], row["policy"]),
-            "same_positions_ci95": [fit_temperature(x, row["policy"])
-                                    for x in row["real"]["ci95"] or ()],
-            "all_decisions": fit_temperature(everywhere["share"], row["policy"]),
-            "all_decisions_ci95": [fit_temperature(x, row["policy"])
-                                   for x in everywhere["ci95"] or ()],
-        }
     return {
         "format": FORMAT,
         "parameters": {"boards": [b.source for b in boards], "positions": positions,
@@ -228,9 +283,9 @@ def _summary(boards: Sequence[RealBoard], real: Counter[tuple[str, int]],
         "real_by_trick": by_trick,
         "sampled": len(measured),
         "trace_agrees": sum(m.trace_agrees for m in measured),
+        "fit": fit(measured, temperatures),
         "comparison": comparison,
-        "fitted_temperature": fitted,
-        "classes": {name: c.tau for name, c in PLAYER_CLASSES.items()},
+        "classes": {name: {"tau": c.tau, "slip": c.slip} for name, c in PLAYER_CLASSES.items()},
     }
 
 
@@ -250,13 +305,37 @@ def fit_temperature(rate: float | None, policy: Mapping[str, float]) -> float | 
 # -- outputs ----------------------------------------------------------------------------------------
 
 
+KIND_TEXT = {DOMINATED: "has a dominated card", GUESS: "no dominated card"}
+RATE_TEXT = {DOMINATED: "the real card was dominated", GUESS: "the real card lost a trick"}
+
+
+def _one(x: float | None) -> str:
+    return "-" if x is None else f"{x:g}"
+
+
+def fit_table(result: Mapping[str, Any]) -> list[str]:
+    """The fit as Markdown table lines: per kind of decision and role, n, the real rate with its
+    95% interval, the fitted parameter (for ``tau``, the temperatures at the interval's ends)."""
+    lines = ["| decision | role | n | real rate | fitted |", "|---|---|---:|---|---|"]
+    for row in result["fit"]:
+        value, ends = row["value"], row["ci95"]
+        if row["parameter"] == "slip":
+            fitted = "-" if value is None else f"slip {value:.3f}"
+        else:
+            fitted = f"tau {_one(value)}" + (f" [{_one(ends[0])}, {_one(ends[1])}]" if ends else "")
+        lines.append(f"| {KIND_TEXT[row['kind']]} | {row['role']} | {row['n']} | "
+                     f"{RATE_TEXT[row['kind']]}: {share_text(row['real'])} | {fitted} |")
+    return lines
+
+
 def markdown(result: Mapping[str, Any]) -> str:
-    """``calibration.md``: the real rates, the policy's on the same positions, the fit."""
+    """``calibration.md``: the real rates, the fit per kind of decision and role, the policy's
+    rate at each temperature on the guesses."""
     p = result["parameters"]
     temps = [str(t) for t in p["temperatures"]]
-    classes = {str(t): name for name, t in result["classes"].items()}
+    classes = {str(c["tau"]): name for name, c in result["classes"].items()}
     lines = [
-        "# Calibration of the single-dummy policy on real play", "",
+        "# Calibration of the single-dummy player's error model on real play", "",
         f"{len(p['boards'])} real deals; a card *loses a trick* when the double-dummy count falls "
         "for the player's side after it (DDS's trace). Decisions only (the legal cards not all "
         "equals). Shares with 95% Wilson intervals.", "",
@@ -272,8 +351,23 @@ def markdown(result: Mapping[str, Any]) -> str:
         if any(row):
             lines.append(f"| {trick} | " + " | ".join(
                 f"{share_text(c)} (n {c['n']})" if c else "-" for c in row) + " |")
-    lines += ["", f"## The policy on {result['sampled']} sampled positions ({p['worlds']} layouts "
-              "per decision)", "",
+    lines += ["", f"## The error model on {result['sampled']} sampled decisions ({p['worlds']} "
+              "layouts each, as the real player could imagine them)", "",
+              "A decision *has a dominated card* when another card takes at least as many tricks "
+              "in every layout and more in one; `slip` is the share of real cards that were "
+              "dominated there. Elsewhere (*no dominated card*: a guess, or every card equal in "
+              "value) `tau` is the temperature at which the policy's card loses a double-dummy "
+              "trick as often as the real card (interpolated between the measured temperatures; "
+              "in brackets at the ends of the real rate's interval; '-': no temperature reaches "
+              "that rate).", "", *fit_table(result), "",
+              "Mean loss of the real card against the best mean over the layouts, in the "
+              "decisions without a dominated card: " + ", ".join(
+                  f"{r['role']} {_one(r['mean_loss'])}" for r in result["fit"]
+                  if r["kind"] == GUESS) + " tricks. Of the real cards that were dominated, "
+              "the share that lost a trick double-dummy on the real deal: " + ", ".join(
+                  f"{r['role']} {share_text(r['dominated_lost'])}" for r in result["fit"]
+                  if r["kind"] == DOMINATED) + ".", "",
+              "### The policy on the decisions without a dominated card", "",
               "Probability that the policy's card loses a trick, by temperature (tricks); the "
               "product's classes marked.", "",
               "| role | trick | n | real | " + " | ".join(
@@ -282,22 +376,6 @@ def markdown(result: Mapping[str, Any]) -> str:
     for row in result["comparison"]:
         lines.append(f"| {row['role']} | {row['trick']} | {row['n']} | {share_text(row['real'])} | "
                      + " | ".join(f"{100 * row['policy'][t]:.1f}%" for t in temps) + " |")
-    lines += ["", "## Fitted temperature", "",
-              "The temperature at which the policy loses tricks as often as the real players "
-              "(interpolated between the measured temperatures; '-': none reaches that rate), "
-              "against the real rate on the sampled positions and on every real decision, with "
-              "the temperatures at the ends of the real rate's 95% interval:", "",
-              "| role | same positions | all real decisions |", "|---|---:|---:|"]
-
-    def fit(value: float | None, ends: list[float | None]) -> str:
-        def one(x: float | None) -> str:
-            return "-" if x is None else f"{x:g}"
-
-        return one(value) + (f" [{one(ends[0])}, {one(ends[1])}]" if ends else "")
-
-    for role, f in result["fitted_temperature"].items():
-        lines.append(f"| {role} | {fit(f['same_positions'], f['same_positions_ci95'])} | "
-                     f"{fit(f['all_decisions'], f['all_decisions_ci95'])} |")
     lines += ["", f"The solve of each sampled position agrees with the trace on whether the real "
               f"card lost a trick at {result['trace_agrees']} of {result['sampled']} positions.",
               ""]
@@ -323,12 +401,13 @@ def plot(result: Mapping[str, Any], path: Path) -> None:
         if row["real"]["share"] is not None:
             ax.axhline(row["real"]["share"], color=colour, linestyle="--", linewidth=1,
                        label=f"real players, {row['role']}")
-    for name, tau in result["classes"].items():
+    for name, player in result["classes"].items():
+        tau = player["tau"]
         ax.axvline(tau, color="grey", linestyle=":", linewidth=0.8)
         ax.text(tau, 0.0, f" {name}", rotation=90, va="bottom", fontsize=8, color="grey")
     ax.set_xlabel("temperature (tricks)")
     ax.set_ylabel("share of decisions losing a double-dummy trick")
-    ax.set_title("Single-dummy policy against real play, same positions", fontsize=10)
+    ax.set_title("Single-dummy policy against real play, decisions without a dominated card", fontsize=10)
     ax.grid(alpha=0.3)
     ax.legend(fontsize=7)
     fig.tight_layout()
