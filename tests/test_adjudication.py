@@ -9,11 +9,14 @@ from revoke_equity.laws.adjudication import Candidate, Thresholds, adjudicate, w
 from revoke_equity.laws.law import Law
 from revoke_equity.laws.rectification import Rectification, TrickTransfer
 from revoke_equity.model import Edition, Side
+from revoke_equity.model.contract import Contract
 from revoke_equity.model.distribution import TrickDistribution
+from revoke_equity.model.seats import Seat
 from revoke_equity.ruling.json_form import split_json, weighted_json
 from revoke_equity.scoring import imps, matchpoints, weighted_imps, weighted_matchpoints
 
 E1997, E2007, E2017 = Edition.LAWS_1997, Edition.LAWS_2007, Edition.LAWS_2017
+FOUR_SPADES = Contract.from_str("4S")
 SCORES_4S_NS_NV = {7: -150, 8: -100, 9: -50, 10: 420, 11: 450, 12: 480, 13: 510}
 
 
@@ -135,15 +138,18 @@ def test_1997_split_pair_is_what_each_side_enters() -> None:
                        [candidate({10: 0.5, 11: 0.3, 9: 0.2})], score)
         assert r.weighted is not None and r.split is not None and r.non_offenders is not None
         rec = {"adjusted": r.adjusted, "declarer_tricks": r.declarer_tricks, "enter": r.enter,
-               "score_ns": score(r.declarer_tricks), "weighted": weighted_json(r.weighted),
-               "split": split_json(r.split, r.non_offenders)}
+               "score_ns": score(r.declarer_tricks),
+               "weighted": weighted_json(r.weighted, FOUR_SPADES, Seat.S),
+               "split": split_json(r.split, r.non_offenders, FOUR_SPADES, Seat.S)}
         return [(s.score, s.text) for s in score_to_enter({"contract": "4S", "recommendation": rec})]
 
-    assert entered(E1997) == [(420, "NS: 4S= +420 (Law 12C2, the non-offenders' score)"),
-                              (-450, "EW: 4S+1 -450 (Law 12C2, the offenders' score)")]
+    assert entered(E1997) == [(420, "4S= by S, NS +420 (Law 12C2, the non-offenders' score)"),
+                              (-450, "4S+1 by S, EW -450 (Law 12C2, the offenders' score)")]
     assert entered(E2017) == [
-        (335.0, "NS: 30% of 4S+1 +450, 50% of 4S= +420, 20% of 4S-1 -50 (= +335)"),
-        (-335.0, "EW: 30% of 4S+1 -450, 50% of 4S= -420, 20% of 4S-1 +50 (= -335)")]
+        (335.0, "30% of 4S+1 by S, NS +450; 50% of 4S= by S, NS +420; 20% of 4S-1 by S, NS -50 "
+                "(score each component, then weight; net NS +335)"),
+        (-335.0, "30% of 4S+1 by S, EW -450; 50% of 4S= by S, EW -420; 20% of 4S-1 by S, EW +50 "
+                 "(score each component, then weight; net EW -335)")]
 
 
 def test_thresholds_change_what_is_likely() -> None:
@@ -221,10 +227,12 @@ def test_the_json_of_a_weighted_and_a_split_score() -> None:
     r = adjudicate(E2017, transfer(["64B3"], Side.NS, table=10, transferred=0), 10, "64B3",
                    [candidate({9: 0.62, 10: 0.38})], score)
     assert r.weighted is not None and r.split is not None
-    assert weighted_json(r.weighted) == {
+    assert weighted_json(r.weighted, FOUR_SPADES, Seat.S) == {
         "law": "12C1(c)",
-        "components": [{"declarer_tricks": 9, "score_ns": -50, "weight": 0.6},
-                       {"declarer_tricks": 10, "score_ns": 420, "weight": 0.4}],
+        "components": [{"declarer_tricks": 9, "score_ns": -50, "weight": 0.6, "result": "4S-1",
+                        "declarer": "S"},
+                       {"declarer_tricks": 10, "score_ns": 420, "weight": 0.4, "result": "4S=",
+                        "declarer": "S"}],
         "score_ns": 138.0}
     assert r.weighted.parts() == [(60, -50), (40, 420)]
     assert r.weighted.notation() == "60% of 9 tricks (NS -50) + 40% of 10 tricks (NS +420)"
@@ -233,9 +241,10 @@ def test_the_json_of_a_weighted_and_a_split_score() -> None:
                    [candidate({10: 0.5, 11: 0.3, 9: 0.2})], score)
     assert r.split is not None
     assert r.non_offenders is Side.NS and r.enter == "weighted"
-    assert split_json(r.split, Side.NS) == {"law": "12C1(e)", "non_offending_side": "NS",
-                                   "non_offenders": {"declarer_tricks": 10, "score_ns": 420},
-                                   "offenders": {"declarer_tricks": 11, "score_ns": 450}}
+    assert split_json(r.split, Side.NS, FOUR_SPADES, Seat.S) == {
+        "law": "12C1(e)", "non_offending_side": "NS",
+        "non_offenders": {"declarer_tricks": 10, "score_ns": 420, "result": "4S=", "declarer": "S"},
+        "offenders": {"declarer_tricks": 11, "score_ns": 450, "result": "4S+1", "declarer": "S"}}
 
 
 def test_default_thresholds_are_one_in_three_and_one_in_six() -> None:
@@ -265,8 +274,9 @@ def test_a_too_severe_transfer_stands_with_its_sentence() -> None:
     assert (r.estimate, r.comparison) == ("dd", "C1")
     assert r.reason == (
         "EW (the offending side) revoked; the rectified result gives NS more than they would "
-        "likely have scored without the revoke, and no adjustment is made because a "
-        "rectification was too severe (Law 12B2): enter the rectified result NS +450 (Law 64A1).")
+        "likely have scored without the revoke, and a score is not adjusted merely because the "
+        "rectification seems too severe or too favourable (Law 12B2): enter the rectified result "
+        "NS +450 (Law 64A1).")
 
 
 def test_a_transfer_equal_to_the_likely_result_is_not_called_severe() -> None:
@@ -297,7 +307,8 @@ def test_adjusted_sentence_2017_and_1997() -> None:
     assert r.reason == (
         "NS (the offending side) revoked and EW would likely have scored more without the revoke "
         "than the table result NS +420 gives them: enter the adjusted score under Law 64C1, the "
-        "weighted score NS +138 (60% of 9 tricks (NS -50) + 40% of 10 tricks (NS +420)).")
+        "weighted score 60% of 9 tricks (NS -50) + 40% of 10 tricks (NS +420), score each "
+        "component, then weight (net NS +138).")
     # 1997, NS offended: 10 tricks likely (50%): NS +420 beats the table's -50. The split: NS get
     # 10 tricks, EW 11 (at all probable, 30%); the 12C3 weights: 11 (30%), 10 (50%), 9 (20%),
     # best for NS first: 0.3 * 450 + 0.5 * 420 + 0.2 * -50 = +335
@@ -394,8 +405,9 @@ def test_both_sides_the_remainder_goes_to_the_table_result() -> None:
     assert r.weighted.score_ns == 149.0
     assert r.reason == (
         "Both sides revoked, so the score is adjusted to the likely result had no revoke occurred: "
-        "enter the adjusted score under Law 64C2(b), the weighted score NS +149 (30% of 9 tricks "
-        "(NS -50) + 25% of 8 tricks (NS -100) + 45% of 10 tricks (NS +420)).")
+        "enter the adjusted score under Law 64C2(b), the weighted score 30% of 9 tricks (NS -50) "
+        "+ 25% of 8 tricks (NS -100) + 45% of 10 tricks (NS +420), score each component, then "
+        "weight (net NS +149).")
 
 
 def test_both_sides_the_single_result_ties_to_the_table_result() -> None:
@@ -444,6 +456,6 @@ def test_a_one_trick_transfer_beyond_the_weighted_score_is_too_severe() -> None:
         r = adjudicate(E2017, transfer(["64A2"], offenders, table=table), 11, "64A2", thirds,
                        score)
         assert not r.adjusted
-        assert "too severe (Law 12B2)" in r.reason
+        assert "too severe or too favourable (Law 12B2)" in r.reason
         assert weighted_score(thirds[0].distribution, (lambda t: t) if offenders is Side.EW
                               else (lambda t: -t), score, "12C1(c)", 1 / 6).score_ns == weighted

@@ -45,24 +45,57 @@ def test_weighted_score_line_per_side() -> None:
         {"declarer_tricks": 9, "score_ns": -100, "weight": 0.4},
         {"declarer_tricks": 10, "score_ns": 620, "weight": 0.6}])
     ns, ew = score_to_enter(ruling)
-    assert ns.text == "NS: 60% of 4S= +620, 40% of 4S-1 -100 (= +332)" and ns.score == 332
-    assert ew.text == "EW: 60% of 4S= -620, 40% of 4S-1 +100 (= -332)" and ew.score == -332
+    assert ns.text == ("60% of 4S= by S, NS +620; 40% of 4S-1 by S, NS -100 (score each "
+                       "component, then weight; net NS +332)") and ns.score == 332
+    assert ew.text == ("60% of 4S= by S, EW -620; 40% of 4S-1 by S, EW +100 (score each "
+                       "component, then weight; net EW -332)") and ew.score == -332
+    assert [c.as_dict() for c in ns.components] == [
+        {"percent": 60, "result": "4S=", "declarer": "S", "score": 620},
+        {"percent": 40, "result": "4S-1", "declarer": "S", "score": -100}]
+    assert ns.weighted and ns.as_dict()["weighted"] is True
+
+
+def test_an_assigned_result_is_contract_result_declarer_and_score() -> None:
+    """An adjusted score of one result (5C by East, 12 tricks: NS -420 non-vulnerable) is written
+    as a director writes it, with the declarer the scoring program takes."""
+    ruling = _ruling("5C", 12, -420, adjusted=True)
+    ruling["declarer"] = "E"
+    ruling["recommendation"]["enter"] = "result"
+    ns, ew = score_to_enter(ruling)
+    assert (ns.text, ns.score) == ("5C+1 by E, NS -420", -420)
+    assert (ew.text, ew.score) == ("5C+1 by E, EW +420", 420)
+    assert not ns.weighted and [c.as_dict() for c in ew.components] == [
+        {"percent": 100, "result": "5C+1", "declarer": "E", "score": 420}]
+
+
+def test_the_split_pair_each_side_its_own_result() -> None:
+    """1997's Law 12C2, EW offended against 4S by South: NS 10 tricks (+420), EW 11 (-450)."""
+    ruling = _ruling("4S", 10, 420, adjusted=True)
+    ruling["recommendation"].update(enter="split", split={
+        "law": "12C2", "non_offending_side": "NS",
+        "non_offenders": {"declarer_tricks": 10, "score_ns": 420},
+        "offenders": {"declarer_tricks": 11, "score_ns": 450}})
+    ns, ew = score_to_enter(ruling)
+    assert ns.text == "4S= by S, NS +420 (Law 12C2, the non-offenders' score)"
+    assert ew.text == "4S+1 by S, EW -450 (Law 12C2, the offenders' score)"
 
 
 def test_weights_as_percentages_are_read_too() -> None:
     ruling = _ruling("3N", 9, 400, adjusted=True, weighted=[
         {"declarer_tricks": 9, "score_ns": 400, "weight": 75},
         {"declarer_tricks": 8, "score_ns": -50, "weight": 25}])
-    assert score_to_enter(ruling)[0].text == "NS: 75% of 3NT= +400, 25% of 3NT-1 -50 (= +287.5)"
+    assert score_to_enter(ruling)[0].text == (
+        "75% of 3NT= by S, NS +400; 25% of 3NT-1 by S, NS -50 (score each component, then "
+        "weight; net NS +287.5)")
 
 
 def test_a_result_that_stands_is_one_score_even_with_a_weighted_offer() -> None:
     """A weighted score is the score to enter only when the score is adjusted (Law 12B2: never
-    because the transfer was too severe)."""
+    merely because the transfer seems too severe)."""
     ruling = _ruling("4S", 11, 650, weighted=[
         {"declarer_tricks": 10, "score_ns": 620, "weight": 0.6},
         {"declarer_tricks": 11, "score_ns": 650, "weight": 0.4}])
-    assert [s.text for s in score_to_enter(ruling)] == ["NS: 4S+1 +650", "EW: 4S+1 -650"]
+    assert [s.text for s in score_to_enter(ruling)] == ["4S+1 by S, NS +650", "4S+1 by S, EW -650"]
 
 
 @pytest.mark.parametrize("worked", worked_cases())
@@ -187,7 +220,7 @@ def test_score_lines_convert_each_component_to_imps_and_matchpoints() -> None:
     from revoke_equity.report.score_entry import score_to_enter
 
     ruling = {
-        "contract": "5C",
+        "contract": "5C", "declarer": "E",
         "recommendation": {"adjusted": True, "declarer_tricks": 11, "score_ns": -400,
                            "weighted": {"components": [
                                {"declarer_tricks": 11, "score_ns": -400, "weight": 0.6},
@@ -196,7 +229,9 @@ def test_score_lines_convert_each_component_to_imps_and_matchpoints() -> None:
                        "matchpoints_ns_percent": {"field": [-420, 100], "options": {}}},
     }
     ns, ew = score_to_enter(ruling)
-    assert ns.text == ("NS: 60% of 5C= -400, 40% of 5C-1 +50 (= -220); IMPs against NS -420: "
+    assert ns.text == ("60% of 5C= by E, NS -400; 40% of 5C-1 by E, NS +50 (score each "
+                       "component, then weight; net NS -220); IMPs against NS -420: "
                        "60% of +1, 40% of +10 = +4.6; matchpoints: 60% of 50%, 40% of 50% = 50%")
-    assert ew.text.startswith("EW: 60% of 5C= +400, 40% of 5C-1 -50 (= +220); IMPs against "
+    assert ew.text.startswith("60% of 5C= by E, EW +400; 40% of 5C-1 by E, EW -50 (score each "
+                              "component, then weight; net EW +220); IMPs against "
                               "NS -420: 60% of -1, 40% of -10 = -4.6; matchpoints: 60% of 50%")

@@ -89,7 +89,8 @@ def test_the_checker_finds_a_missing_an_extra_and_a_mistyped_field() -> None:
         "$.declarer_tricks: True, not a whole number"]
     rec = {"law": "64A1", "adjusted": False, "estimate": None, "declarer_tricks": 9,
            "score_ns": 100, "words": "rectified result", "reason": "r", "label": "Law 64A1",
-           "established_revoke": True, "enter": "result", "reason_parts": [{"text": "r"}]}
+           "established_revoke": True, "enter": "result", "reason_parts": [{"text": "r"}],
+           "result": "3N="}
     assert mismatches(rec, schema.RecommendationJSON) == []
     assert mismatches({**rec, "likely": [9, "10"]}, schema.RecommendationJSON) == [
         "$.likely[1]: '10', not a whole number"]

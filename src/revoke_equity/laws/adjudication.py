@@ -29,6 +29,10 @@ from revoke_equity.model.seats import Side
 Score = Callable[[int], int]
 """North-South's score for declarer's total."""
 
+EACH_THEN_WEIGHT = "score each component, then weight"
+"""How a weighted score is entered (Law 12C1(c)): each component is scored, in IMPs or
+matchpoints, and the scores are weighted; the net of the components is not a score to enter."""
+
 
 @dataclass(frozen=True)
 class Thresholds:
@@ -218,8 +222,8 @@ def adjudicate(
         if severe and transfer.transferred > 0:
             why: Sentence = (
                 f"the rectified result gives {non_offenders} more than they would likely have "
-                "scored without the revoke, and no adjustment is made because a rectification "
-                "was too severe (", cite("12B2"), ")")
+                "scored without the revoke, and a score is not adjusted merely because the "
+                "rectification seems too severe or too favourable (", cite("12B2"), ")")
         else:
             why = (f"{non_offenders} would likely not have scored more without the revoke than "
                    f"the {noun} gives them",)
@@ -236,7 +240,8 @@ def adjudicate(
                            f"the offenders' NS {split.offenders_score_ns:+d} (", cite(split.law),
                            ")")
     else:
-        enter = (f"the weighted score NS {weighted.score_ns:+g} ({weighted.notation()})",)
+        enter = (f"the weighted score {weighted.notation()}, {EACH_THEN_WEIGHT} (net NS "
+                 f"{weighted.score_ns:+g})",)
     reason: Sentence = (
         f"{offending} (the offending side) revoked and {non_offenders} would likely have scored "
         f"more without the revoke than the {noun} NS {mechanical_score:+d} gives them: enter the "
@@ -276,8 +281,8 @@ def _both_sides(edition: Edition, table: int, candidates: Sequence[Candidate],
     return Recommendation(
         chosen.law, True, tricks,
         ("Both sides revoked, so the score is adjusted to the likely result had no revoke "
-         "occurred: enter the adjusted score under ", cite(chosen.law), ", the weighted score NS "
-         f"{weighted.score_ns:+g} ({weighted.notation()})."),
+         "occurred: enter the adjusted score under ", cite(chosen.law), ", the weighted score "
+         f"{weighted.notation()}, {EACH_THEN_WEIGHT} (net NS {weighted.score_ns:+g})."),
         "adjusted score", estimate, chosen.clause, weighted, None, WEIGHTED)
 
 

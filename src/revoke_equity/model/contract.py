@@ -94,3 +94,13 @@ class Vulnerability(enum.Enum):
 def dealer_for_board(board: int) -> Seat:
     """The dealer of a duplicate board: board 1 North, 2 East, 3 South, 4 West, and so on."""
     return Seat.N.after(board - 1)
+
+
+def contract_result(contract: str | Contract, declarer_tricks: int) -> str:
+    """The result in scorers' notation: ``4S=``, ``4S+1``, ``3NTX-2`` (``N`` written ``NT``), the
+    form Bridgemate and the scoring programs take with the declarer."""
+    c = contract if isinstance(contract, Contract) else Contract.from_str(contract)
+    over = declarer_tricks - c.tricks_needed
+    mark = "=" if over == 0 else f"{over:+d}"
+    strain = "NT" if c.strain.value == "N" else c.strain.value
+    return f"{c.level}{strain}{c.doubling.suffix}{mark}"

@@ -214,7 +214,8 @@ def _results_html(ruling: Mapping[str, Any]) -> str:
     if isinstance(weighted, Mapping):
         basis = ", ".join(f"{float(c['weight']) * (100 if float(c['weight']) <= 1 else 1):.0f}% of "
                           f"{c['declarer_tricks']}" for c in weighted.get("components") or [])
-        rows.append(("Weighted score", None, weighted.get("score_ns"), basis))
+        rows.append(("Weighted score, net", None, weighted.get("score_ns"),
+                     f"{basis}: score each component, then weight"))
     split = rec.get("split")
     if isinstance(split, Mapping):
         for key, label in (("non_offenders", "Split: non-offenders"), ("offenders", "Split: offenders")):

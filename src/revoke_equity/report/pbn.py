@@ -9,7 +9,8 @@ the ruling in tags of its own and as commentary. The tags (``docs/ruling-format.
 ``RulingLaw``      the law the recommended score rests on (``recommendation.law``)
 ``RulingAdjusted`` ``yes`` for an adjusted score (Law 64C), else ``no``
 ``RulingResult``   declarer's tricks of the recommended result
-``RulingScoreNS``  NS's score to enter (a weighted score when the adjusted score is weighted)
+``RulingScoreNS``  NS's score to enter; for a weighted score the net of its components (not
+                   entered: each component is scored, then weighted)
 ``RulingScoreEW``  EW's score to enter
 ``RulingWeighted`` the weighted score's components, ``"60 11 -400; 40 10 50"``: percent,
                    declarer's tricks, NS score (only when the score to enter is weighted)
@@ -81,9 +82,6 @@ def ruled_boards_pbn(boards: Iterable[tuple[Case, Mapping[str, Any]]], *,
 def _commentary(ruling: Mapping[str, Any]) -> list[str]:
     lines = ["Ruling (revoke-equity):"]
     lines += [f"{i}. {step}" for i, step in enumerate(ruling.get("explanation") or [], start=1)]
-    reason = (ruling.get("recommendation") or {}).get("reason")
-    if reason:
-        lines.append(str(reason))
     lines.append("Score to enter:")
     lines += [s.text for s in score_to_enter(ruling)]
     text = [line.translate(_NO_BRACKETS) for line in lines if line.strip()]  # none ends it early

@@ -70,12 +70,13 @@ def results_table(ruling: Ruling) -> list[str]:
         rows.append((f"Double-dummy, {cite(comparison.point.law)} comparison", comparison.dd_tricks))
     rec = ruling.recommendation
     rows.append((f"Recommended ({cite(rec.law)})", rec.declarer_tricks))
-    width = max(len(name) for name, _ in rows)
+    weighted = f"Weighted, net ({cite(rec.weighted.law)})" if rec.weighted is not None else ""
+    width = max(len(weighted), *(len(name) for name, _ in rows))
     lines = [f"{'':<{width}}  tricks  score NS"]
     lines += [f"{name:<{width}}  {t:>6}  {ruling.score(t):>+8d}" for name, t in rows]
     if rec.weighted is not None:
-        lines.append(f"{f'Weighted ({cite(rec.weighted.law)})':<{width}}  {'':>6}  "
-                     f"{rec.weighted.score_ns:>+8g}")
+        lines.append(f"{weighted:<{width}}  {'':>6}  "
+                     f"{rec.weighted.score_ns:>+8g}  (score each component, then weight)")
     return lines
 
 

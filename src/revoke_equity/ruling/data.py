@@ -17,6 +17,7 @@ from revoke_equity.laws.law import Law, Sentence, law_label, sentence_text
 from revoke_equity.laws.rectification import TrickTransfer
 from revoke_equity.laws.revokes import Revoke
 from revoke_equity.model.case import Case
+from revoke_equity.model.contract import contract_result
 from revoke_equity.model.distribution import Z95
 from revoke_equity.model.play import PlayRecord
 from revoke_equity.model.shown import Shown
@@ -230,6 +231,7 @@ class Ruling:
         out: RecommendationJSON = {
             "law": str(r.law), "adjusted": r.adjusted, "estimate": r.estimate,
             "declarer_tricks": r.declarer_tricks, "score_ns": self.score(r.declarer_tricks),
+            "result": contract_result(self.case.contract, r.declarer_tricks),
             "words": r.words, "reason": r.reason, "reason_parts": step_json(r.because),
             "label": law_label(r.law),
             "established_revoke": r.law is not Law.NONE, "enter": r.enter,
@@ -247,8 +249,9 @@ class Ruling:
                  "threshold": n.threshold, "value": round(n.value, 6),
                  "sampling_error": round(n.sampling_error, 4)} for n in near]
         if r.weighted is not None:
-            out["weighted"] = weighted_json(r.weighted)
+            out["weighted"] = weighted_json(r.weighted, self.case.contract, self.case.declarer)
         if r.split is not None:
             assert r.non_offenders is not None  # a split pair has a non-offending side
-            out["split"] = split_json(r.split, r.non_offenders)
+            out["split"] = split_json(r.split, r.non_offenders, self.case.contract,
+                                      self.case.declarer)
         return out

@@ -4,6 +4,7 @@ apart from the text (:data:`~revoke_equity.laws.law.Sentence`)."""
 from __future__ import annotations
 
 from revoke_equity.equity.estimate import Estimate
+from revoke_equity.laws.adjudication import EACH_THEN_WEIGHT
 from revoke_equity.laws.editions import rules
 from revoke_equity.laws.law import Law, Sentence, cite
 from revoke_equity.laws.revokes import Revoke, RevokeKind
@@ -99,7 +100,8 @@ def explain(ruling: Ruling) -> list[Sentence]:
     ))
     if rec.weighted is not None:
         lines.append(("Weighted score (", cite(rec.weighted.law),
-                      f"): {rec.weighted.notation()} = NS {rec.weighted.score_ns:+g}."))
+                      f"): {rec.weighted.notation()}; {EACH_THEN_WEIGHT} (net NS "
+                      f"{rec.weighted.score_ns:+g})."))
     if rec.split is not None:
         s = rec.split
         lines.append((

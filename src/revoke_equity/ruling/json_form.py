@@ -14,7 +14,8 @@ from revoke_equity.laws.comparison import ComparisonPoint
 from revoke_equity.laws.law import Citation, Sentence
 from revoke_equity.laws.rectification import Rectification
 from revoke_equity.laws.revokes import Revoke
-from revoke_equity.model.seats import Side
+from revoke_equity.model.contract import Contract, contract_result
+from revoke_equity.model.seats import Seat, Side
 from revoke_equity.ruling.schema import (
     AlternativeJSON,
     ComparisonJSON,
@@ -25,6 +26,7 @@ from revoke_equity.ruling.schema import (
     RevokeJSON,
     SolverJSON,
     SplitJSON,
+    SplitSideJSON,
     StepPartJSON,
     TraceJSON,
     WeightedJSON,
@@ -120,19 +122,27 @@ def step_json(step: Sentence) -> list[StepPartJSON]:
     return out
 
 
-def weighted_json(weighted: WeightedScore) -> WeightedJSON:
+def weighted_json(weighted: WeightedScore, contract: Contract, declarer: Seat) -> WeightedJSON:
+    """The weighted score, each component with its contract, result and declarer as a scoring
+    program takes them (Law 12C1(c): each component is scored, then weighted)."""
     return {"law": str(weighted.law),
             "components": [{"declarer_tricks": c.declarer_tricks, "score_ns": c.score_ns,
-                            "weight": c.percent / 100} for c in weighted.components],
+                            "weight": c.percent / 100,
+                            "result": contract_result(contract, c.declarer_tricks),
+                            "declarer": str(declarer)} for c in weighted.components],
             "score_ns": weighted.score_ns}
 
 
-def split_json(split: SplitScore, non_offenders: Side) -> SplitJSON:
+def split_json(split: SplitScore, non_offenders: Side, contract: Contract,
+               declarer: Seat) -> SplitJSON:
+    def side(tricks: int, score_ns: int) -> SplitSideJSON:
+        return {"declarer_tricks": tricks, "score_ns": score_ns,
+                "result": contract_result(contract, tricks), "declarer": str(declarer)}
+
     return {"law": str(split.law), "non_offending_side": non_offenders.name,
-            "non_offenders": {"declarer_tricks": split.non_offenders_declarer_tricks,
-                              "score_ns": split.non_offenders_score_ns},
-            "offenders": {"declarer_tricks": split.offenders_declarer_tricks,
-                          "score_ns": split.offenders_score_ns}}
+            "non_offenders": side(split.non_offenders_declarer_tricks,
+                                  split.non_offenders_score_ns),
+            "offenders": side(split.offenders_declarer_tricks, split.offenders_score_ns)}
 
 
 def trace_json(trace: PlayTrace) -> TraceJSON:

@@ -29,6 +29,7 @@ __all__ = [
     "SeparatesJSON",
     "SolverJSON",
     "SplitJSON",
+    "SplitSideJSON",
     "StepPartJSON",
     "ThresholdsJSON",
     "TraceJSON",
@@ -194,9 +195,15 @@ class ThresholdsJSON(TypedDict):
 
 
 class WeightedComponentJSON(TypedDict):
+    """A component of a weighted score, as the scoring program takes it."""
+
     declarer_tricks: int
     score_ns: int
     weight: float
+    result: str
+    """The contract and result in scorers' notation: ``5C+1``, ``3NTX-2``."""
+    declarer: str
+    """The declarer of the component's contract (``N``, ``E``, ``S``, ``W``)."""
 
 
 class WeightedJSON(TypedDict):
@@ -207,14 +214,22 @@ class WeightedJSON(TypedDict):
     score_ns: float
 
 
+class SplitSideJSON(ResultJSON):
+    """One side's result of the split pair, as the scoring program takes it."""
+
+    result: str
+    """The contract and result in scorers' notation: ``4S=``."""
+    declarer: str
+
+
 class SplitJSON(TypedDict):
     """The split pair (Law 12C1(e); 1997: 12C2)."""
 
     law: str
     non_offending_side: str
     """``NS`` or ``EW``: the side that gets ``non_offenders``."""
-    non_offenders: ResultJSON
-    offenders: ResultJSON
+    non_offenders: SplitSideJSON
+    offenders: SplitSideJSON
 
 
 class StepPartJSON(TypedDict):
@@ -250,6 +265,8 @@ class RecommendationJSON(TypedDict):
     estimate: str | None
     declarer_tricks: int
     score_ns: int
+    result: str
+    """``declarer_tricks`` as contract and result in scorers' notation: ``5C+1``."""
     words: str
     reason: str
     reason_parts: list[StepPartJSON]
