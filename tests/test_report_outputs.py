@@ -235,3 +235,16 @@ def test_score_lines_convert_each_component_to_imps_and_matchpoints() -> None:
     assert ew.text.startswith("60% of 5C= by E, EW +400; 40% of 5C-1 by E, EW -50 (score each "
                               "component, then weight; net EW +220); IMPs against "
                               "NS -420: 60% of -1, 40% of -10 = -4.6; matchpoints: 60% of 50%")
+
+
+def test_a_weighted_score_of_one_component_is_written_as_the_assigned_result() -> None:
+    """100% of one result is that result: no weighting to do, no net to show."""
+    ruling = _ruling("5C", 12, -420, adjusted=True)
+    ruling["declarer"] = "E"
+    ruling["recommendation"]["enter"] = "weighted"
+    ruling["recommendation"]["weighted"] = {
+        "law": "12C1(c)", "score_ns": -420.0,
+        "components": [{"declarer_tricks": 12, "score_ns": -420, "weight": 1.0,
+                        "result": "5C+1", "declarer": "E"}]}
+    ns, ew = score_to_enter(ruling)
+    assert ns.text == "5C+1 by E, NS -420" and ew.text == "5C+1 by E, EW +420"

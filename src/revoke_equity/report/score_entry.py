@@ -125,7 +125,8 @@ def score_to_enter(ruling: Mapping[str, Any]) -> list[SideScore]:
             components = tuple(Component(p, t, r, d, s * sign) for p, t, s, r, d in weighted)
             net = sum(c.percent * c.score for c in components) / 100
             text = "; ".join(c.text(side) for c in components)
-            text += f" ({EACH_THEN_WEIGHT}; net {side} {_points(net)})"
+            if len(components) > 1:  # one component at 100% is an assigned result
+                text += f" ({EACH_THEN_WEIGHT}; net {side} {_points(net)})"
             score: float = round(net, 2)
         else:
             who = ""
