@@ -9,6 +9,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -141,3 +142,14 @@ def comparable(ruling: dict[str, Any]) -> dict[str, Any]:
     """A ruling without what may differ between two runs of the same ruling: the service's ``id``
     and ``created``, and the solver's call counts and timing (which depend on its cache)."""
     return {k: v for k, v in ruling.items() if k not in ("id", "created", "solver")}
+
+
+@contextlib.contextmanager
+def clean_server(server: Server) -> Iterator[Server]:
+    """``server`` started, then stopped, its log checked for a traceback."""
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+        assert "Traceback" not in server.log(), server.log()

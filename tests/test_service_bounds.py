@@ -14,7 +14,7 @@ import pytest
 
 from revoke_equity.service.log_routes import MAX_OFFSET
 from revoke_equity.service.rule_route import MAX_BOARD, MAX_TIME_BUDGET, MIN_TIME_BUDGET
-from service_helpers import HARD_DEAL_CASE, Server, wait_until
+from service_helpers import HARD_DEAL_CASE, Server, clean_server, wait_until
 
 CASE = (Path(__file__).parent / "data" / "cases" / "p09-64A1-one-trick.json").read_text()
 TIMEOUT = httpx.Timeout(300.0)
@@ -23,12 +23,8 @@ TIMEOUT = httpx.Timeout(300.0)
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     folder = tmp_path_factory.mktemp("bounds")
-    srv = Server(folder / "log.sqlite", folder / "server.log").start()
-    try:
+    with clean_server(Server(folder / "log.sqlite", folder / "server.log")) as srv:
         yield srv
-    finally:
-        srv.stop()
-        assert "Traceback" not in srv.log(), srv.log()
 
 
 @pytest.fixture(scope="module")

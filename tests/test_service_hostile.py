@@ -16,7 +16,7 @@ from typing import Any
 import httpx
 import pytest
 
-from service_helpers import Server, wait_until
+from service_helpers import Server, clean_server, wait_until
 
 CASES = Path(__file__).parent / "data" / "cases"
 LIN = (CASES / "p03-two-defenders-revoke-cap.lin").read_text()
@@ -38,13 +38,10 @@ HOSTILE: dict[str, tuple[bytes, str]] = {
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     folder = tmp_path_factory.mktemp("hostile")
-    srv = Server(folder / "log.sqlite", folder / "server.log", time_budget=TIME_BUDGET,
-                 extra=("--read-timeout", str(READ_TIMEOUT), "--log-level", "info")).start()
-    try:
+    with clean_server(Server(folder / "log.sqlite", folder / "server.log", time_budget=TIME_BUDGET,
+                             extra=("--read-timeout", str(READ_TIMEOUT), "--log-level", "info"))
+                      ) as srv:
         yield srv
-    finally:
-        srv.stop()
-        assert "Traceback" not in srv.log(), srv.log()
 
 
 @pytest.fixture(scope="module")

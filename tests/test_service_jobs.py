@@ -15,7 +15,7 @@ from typing import Any
 import httpx
 import pytest
 
-from service_helpers import Server, wait_until
+from service_helpers import Server, clean_server, wait_until
 
 CASES = Path(__file__).parent / "data" / "cases"
 WORKED = sorted(CASES.glob("p*.json"))
@@ -30,12 +30,8 @@ trick-1 revoke), where the double-dummy ruling takes a fraction of a second."""
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     folder = tmp_path_factory.mktemp("jobs")
-    srv = Server(folder / "log.sqlite", folder / "server.log").start()
-    try:
+    with clean_server(Server(folder / "log.sqlite", folder / "server.log")) as srv:
         yield srv
-    finally:
-        srv.stop()
-        assert "Traceback" not in srv.log(), srv.log()
 
 
 @pytest.fixture(scope="module")
