@@ -10,7 +10,6 @@ played again from their seeds, every decision already memoised, so this costs no
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -21,8 +20,7 @@ from revoke_equity.equity.propagate import (
     OverBudget,
     Policy,
     as_decision,
-    pick_index,
-    playout_seed,
+    playout,
 )
 from revoke_equity.model.cards import Card
 from revoke_equity.model.seats import Seat
@@ -100,18 +98,14 @@ def sampled_lines(root: Line, policy: Policy, outcome: Outcome, outcomes: Sequen
     counts: dict[int, Counter[tuple[Step, ...]]] = {t: Counter() for t in wanted}
     weight: dict[tuple[Step, ...], float] = {}
     for number in range(playouts):
-        rng = random.Random(playout_seed(seed, number))
-        line = root
+        end, played = playout(root, policy, seed, number, offender)
         steps: list[Step] = []
         probability = 1.0
-        while not line.position.is_over:
-            decision = as_decision(policy(line))
-            index = pick_index(decision.rows[0], rng.random())
-            card, p = decision.cards[index], decision.rows[0][index]
-            steps.append(_step(line, card, p))
+        for line, decision, index in played:
+            p = decision.rows[0][index]
+            steps.append(_step(line, decision.cards[index], p))
             probability *= p
-            line = line.play(card, offender)
-        t = outcome(line)
+        t = outcome(end)
         if t in wanted:
             key = tuple(steps)
             counts[t][key] += 1

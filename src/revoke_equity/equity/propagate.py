@@ -229,24 +229,35 @@ def sampled(root: Line, policy: Policy, outcome: Outcome, playouts: int, seed: i
     return tally
 
 
+def playout(root: Line, policy: Policy, seed: int, number: int, offender: Seat | None = None
+            ) -> tuple[Line, list[tuple[Line, Decision, int]]]:
+    """Playout ``number`` (seeded by its number alone) under the estimate's decisions: the line
+    at the end, and each step's line, decision and the index of the card played."""
+    rng = random.Random(playout_seed(seed, number))
+    steps = []
+    line = root
+    while not line.position.is_over:
+        decision = as_decision(policy(line))
+        index = pick_index(decision.rows[0], rng.random())
+        steps.append((line, decision, index))
+        line = line.play(decision.cards[index], offender)
+    return line, steps
+
+
 def playout_block(root: Line, policy: Policy, outcome: Outcome, numbers: range, seed: int,
                   offender: Seat | None = None, replicas: int = 0) -> Tally:
-    """The playouts numbered ``numbers`` (each seeded by its number alone) under the estimate's
-    decisions, weighed for the first ``replicas`` replicas of the decisions."""
+    """The playouts numbered ``numbers`` (:func:`playout`) under the estimate's decisions,
+    weighed for the first ``replicas`` replicas of the decisions."""
     tally = Tally.empty(replicas)
     for number in numbers:
-        rng = random.Random(playout_seed(seed, number))
+        end, steps = playout(root, policy, seed, number, offender)
         ratio = np.ones(replicas)
-        line = root
-        while not line.position.is_over:
-            decision = as_decision(policy(line))
-            index = pick_index(decision.rows[0], rng.random())
+        for _, decision, index in steps:
             if replicas and len(decision.rows) > 1:
                 p = decision.rows[0][index]
                 ratio *= np.fromiter((row[index] / p for row in decision.rows[1:replicas + 1]),
                                      float, replicas)
-            line = line.play(decision.cards[index], offender)
-        total = outcome(line)
+        total = outcome(end)
         tally.counts[total] += 1
         tally.weights[:, total] += ratio
     return tally
