@@ -20,8 +20,8 @@ from revoke_equity.model.cards import Card, Suit
 from revoke_equity.model.case import Case
 from revoke_equity.model.contract import dealer_for_board
 from revoke_equity.model.seats import SEATS, Seat
-from revoke_equity.report.score_entry import contract_result, score_to_enter
 from revoke_equity.ruling import Ruling
+from revoke_equity.ruling.score_entry import contract_result, score_to_enter
 
 __all__ = ["SheetFields", "ruling_sheet", "ruling_sheets_html"]
 
