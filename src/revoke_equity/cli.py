@@ -18,10 +18,15 @@ from typing import TYPE_CHECKING
 
 from revoke_equity import __version__
 from revoke_equity._quiet import internal_error, quiet
-from revoke_equity.equity.estimate import DEFAULT_SEED, EstimateOptions, add_estimate_arguments
+from revoke_equity.equity.estimate import (
+    DEFAULT_ESTIMATE,
+    DEFAULT_SEED,
+    EstimateOptions,
+    add_estimate_arguments,
+)
 from revoke_equity.errors import CaseError, ParseError, RevokeEquityError
 from revoke_equity.model.distribution import LIKELY, PROBABLE
-from revoke_equity.model.edition import EDITIONS
+from revoke_equity.model.edition import DEFAULT_EDITION, edition_names
 
 if TYPE_CHECKING:
     from revoke_equity.model.case import Case
@@ -65,8 +70,8 @@ def build_parser() -> argparse.ArgumentParser:
     rule.add_argument("--example", action="store_true",
                       help="rule on the bundled example board instead of a file")
     rule.add_argument("--board", type=int, help="rule on this board number only")
-    rule.add_argument("--laws", choices=EDITIONS,
-                      help="law edition (default: the case's own, else 2017)")
+    rule.add_argument("--laws", choices=edition_names(),
+                      help=f"law edition (default: the case's own, else {DEFAULT_EDITION})")
     rule.add_argument("--noticed", choices=["during-play", "end-of-play", "after-next-deal-call",
                                             "after-round"],
                       help="when attention was first drawn to the revoke (default: the case's own,"
@@ -94,7 +99,7 @@ def build_parser() -> argparse.ArgumentParser:
                       "(write --field=-50,420 when the first score is negative)")
     rule.add_argument("--unicode", action="store_true", help="suit symbols in the text output")
     likely = rule.add_argument_group("the likely result without the revoke")
-    add_estimate_arguments(likely, default="sd")
+    add_estimate_arguments(likely, default=DEFAULT_ESTIMATE)
     likely.add_argument("--also", metavar="NAMES", default="",
                         help="more estimates to show beside it, e.g. --also table,dd")
     likely.add_argument("--also-players", metavar="CLASSES", default="",

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import cast
 
-from revoke_equity.equity.estimate import Estimate, EstimateOptions
+from revoke_equity.equity.estimate import Estimate, EstimateOptions, find_estimator
 from revoke_equity.equity.shown import sources as shown_sources
 from revoke_equity.equity.shown import used_shown
 from revoke_equity.equity.trace import PlayTrace
@@ -209,7 +209,8 @@ class Ruling:
         satisfy, and what the real deal broke; ``None`` when no estimate of single-dummy players
         was made, the auction was ignored, or nothing was shown."""
         if self.options.ignore_auction or not any(
-                name in ("sd", "table") for c in self.comparisons for name in c.estimates):
+                "ignore_auction" in find_estimator(name).options
+                for c in self.comparisons for name in c.estimates):
             return None
         return used_shown(self.case)
 

@@ -3,7 +3,7 @@ apart from the text (:data:`~revoke_equity.laws.law.Sentence`)."""
 
 from __future__ import annotations
 
-from revoke_equity.equity.estimate import Estimate
+from revoke_equity.equity.estimate import Estimate, find_estimator
 from revoke_equity.laws.adjudication import EACH_THEN_WEIGHT
 from revoke_equity.laws.editions import rules
 from revoke_equity.laws.law import Law, Sentence, cite
@@ -112,9 +112,6 @@ def explain(ruling: Ruling) -> list[Sentence]:
     return lines
 
 
-ESTIMATE_NAMES = {"dd": "Double-dummy", "sd": "Single-dummy", "table": "Table play kept"}
-
-
 def distribution_text(estimate: Estimate) -> str:
     """``11 tricks 62%, 12 tricks 38%``."""
     dist = estimate.distribution
@@ -137,7 +134,7 @@ def comparison_lines(ruling: Ruling, comparison: Comparison) -> list[Sentence]:
         f"{instead} instead of {point.revoke.card}{kept}.",
     )]
     for name, estimate in comparison.estimates.items():
-        label = ESTIMATE_NAMES[name]
+        label = find_estimator(name).label
         if name == "dd":
             alts = ", ".join(f"{a['card']} {a['declarer_tricks']}"
                              for a in estimate.details["alternatives"])  # type: ignore[attr-defined]

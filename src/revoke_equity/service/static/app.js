@@ -350,7 +350,7 @@
         seatName(eq.offender_to_play) + " playing a legal card, then double-dummy", "equity");
       const chosen = (eq.estimates || {})[rec.estimate];
       if (chosen && rec.estimate !== "dd") {
-        row(ESTIMATES[rec.estimate] + " (" + rec.estimate + ")", null, null,
+        row(estimateLabel(rec.estimate) + " (" + rec.estimate + ")", null, null,
           "expected " + chosen.expected.toFixed(2) + " tricks; see the distribution below", "estimate");
       }
     }
@@ -478,7 +478,19 @@
         el("tbody", {}, rows)));
   }
 
-  const ESTIMATES = { sd: "Single-dummy", dd: "Double-dummy", table: "Table play kept" };
+  /** Each estimator's label, from the service's registry: the page as served carries
+   *  GET /api/v1/choices in #choices. */
+  const ESTIMATES = {};
+  try {
+    const served = JSON.parse((document.getElementById("choices") || {}).textContent || "{}");
+    for (const e of served.estimators || []) ESTIMATES[e.name] = e.label;
+  } catch (error) {
+    // the labels fall back to the estimators' names
+  }
+
+  function estimateLabel(name) {
+    return ESTIMATES[name] || name;
+  }
 
   /** ``node`` with a CSS length set through the CSSOM (the page's policy forbids style attributes). */
   function placed(node, property, share) {
@@ -507,7 +519,7 @@
         el("span", { class: "bar-value" }, Math.round(100 * p) + "%" + (mark ? " · " + mark : "")));
     });
     return el("div", { class: "estimate" },
-      el("h4", {}, ESTIMATES[name] + " (" + name + "): expected " + Number(estimate.expected).toFixed(2) + " tricks"),
+      el("h4", {}, estimateLabel(name) + " (" + name + "): expected " + Number(estimate.expected).toFixed(2) + " tricks"),
       el("p", { class: "estimate-how" }, how),
       el("div", { class: "bars" }, rows));
   }
