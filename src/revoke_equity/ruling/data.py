@@ -22,6 +22,7 @@ from revoke_equity.model.contract import contract_result
 from revoke_equity.model.distribution import Z95
 from revoke_equity.model.play import PlayRecord
 from revoke_equity.model.shown import Shown
+from revoke_equity.ruling.explain import explain
 from revoke_equity.ruling.json_form import (
     comparison_json,
     estimate_json,
@@ -107,9 +108,13 @@ class Ruling:
     options: EstimateOptions
     trace: PlayTrace | None
     recommendation: Recommendation
-    steps: tuple[Sentence, ...]
-    """The explanation, step by step, each citation apart (:mod:`.explain`)."""
     solver_stats: dict[str, float | int] = field(default_factory=dict)
+    steps: tuple[Sentence, ...] = field(init=False)
+    """The explanation, step by step, each citation apart (:mod:`.explain`): written when the
+    ruling is made, from what it holds."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "steps", tuple(explain(self)))
 
     def score(self, declarer_tricks: int) -> int:
         c = self.case
