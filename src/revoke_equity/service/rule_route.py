@@ -56,7 +56,29 @@ reading of a small body, would run out of time and cost a worker for nothing."""
 MAX_TIME_BUDGET = 86400.0
 """The longest a request may name (a larger one would be lowered to the server's budget anyway)."""
 
+_RESPONSES: dict[int | str, dict[str, Any]] = {
+    200: {"description": "The ruling JSON (docs/ruling-format.md) with its `id`; a list for "
+                         "several boards, where a bad board is `{\"board\", \"error\"}`.",
+          "content": {"application/json": {"schema": {"type": ["object", "array"]}}}},
+    413: {"description": "Body over 1 MiB",
+          "content": {"application/json": {"schema": ERROR_SCHEMA}}},
+    415: {"description": "Unknown Content-Type",
+          "content": {"application/json": {"schema": ERROR_SCHEMA}}},
+    422: {"description": "No board could be read or ruled; `errors` says where",
+          "content": {"application/json": {"schema": ERROR_SCHEMA}}},
+    503: {"description": "No worker free in time, a worker died, or the solver failed",
+          "content": {"application/json": {"schema": ERROR_SCHEMA}}},
+    202: {"description": "With `job=true`: the job's `id` and `progress_url`",
+          "content": {"application/json": {"schema": {"type": "object"}}}},
+    504: {"description": "Even the double-dummy ruling exceeded the time budget (the worker "
+                         "was replaced)",
+          "content": {"application/json": {"schema": ERROR_SCHEMA}}},
+}
+"""The route's answers, for OpenAPI."""
 
+
+# Over 60 lines for its query parameters, each declared once with its bounds and description (the
+# API's validation and OpenAPI read them there); the route's steps are the functions below.
 def add_rule_route(app: FastAPI, service: ServiceContext) -> None:
     """``POST /api/v1/rulings`` on ``app``, its estimators and editions those of the registries
     now (annotations evaluated here, not at import: this module has no ``from __future__ import
@@ -113,24 +135,7 @@ def add_rule_route(app: FastAPI, service: ServiceContext) -> None:
         tags=["rulings"],
         summary="Rule on the board(s) of a JSON case, PBN, LIN or handviewer link",
         openapi_extra={"requestBody": REQUEST_BODY},
-        responses={
-            200: {"description": "The ruling JSON (docs/ruling-format.md) with its `id`; a list for "
-                                 "several boards, where a bad board is `{\"board\", \"error\"}`.",
-                  "content": {"application/json": {"schema": {"type": ["object", "array"]}}}},
-            413: {"description": "Body over 1 MiB",
-                  "content": {"application/json": {"schema": ERROR_SCHEMA}}},
-            415: {"description": "Unknown Content-Type",
-                  "content": {"application/json": {"schema": ERROR_SCHEMA}}},
-            422: {"description": "No board could be read or ruled; `errors` says where",
-                  "content": {"application/json": {"schema": ERROR_SCHEMA}}},
-            503: {"description": "No worker free in time, a worker died, or the solver failed",
-                  "content": {"application/json": {"schema": ERROR_SCHEMA}}},
-            202: {"description": "With `job=true`: the job's `id` and `progress_url`",
-                  "content": {"application/json": {"schema": {"type": "object"}}}},
-            504: {"description": "Even the double-dummy ruling exceeded the time budget (the worker "
-                                 "was replaced)",
-                  "content": {"application/json": {"schema": ERROR_SCHEMA}}},
-        },
+        responses=_RESPONSES,
     )
     async def create_rulings(request: Request,
                              query: Annotated[RuleQuery, Depends(rule_query)]) -> Any:
@@ -145,16 +150,7 @@ def add_rule_route(app: FastAPI, service: ServiceContext) -> None:
         budget = query.budget(service.time_budget)
 
         async def ruled(follower: Job | None) -> Response:
-            status, entries = await service.read(text, fmt, budget)
-            if status != 200:
-                return error_response(status, entries["message"], [entries])
-            chosen = chosen_boards(entries, query.board)
-            if isinstance(chosen, Response):
-                return chosen
-            if follower is not None:
-                follower.boards = len(chosen)
-            results = await rulings(service, chosen, query, options, budget, follower)
-            return await answer(service, chosen, results, query.include_case)
+            return await rule_request(service, text, fmt, query, options, budget, follower)
 
         if query.job:
             if service.jobs.full():
@@ -229,6 +225,22 @@ async def read_text(request: Request, service: ServiceContext) -> tuple[str, str
         return error_response(422, "the request body is empty: send a JSON case, PBN, LIN "
                                     "or a handviewer link")
     return decode_body(data, fmt), fmt
+
+
+async def rule_request(service: ServiceContext, text: str, fmt: str | None, query: RuleQuery,
+                       options: EstimateOptions, budget: float, follower: Job | None) -> Response:
+    """A request's body read in a worker, its boards chosen and ruled, logged, answered
+    (``follower``: the job that reports its progress, when it runs as one)."""
+    status, entries = await service.read(text, fmt, budget)
+    if status != 200:
+        return error_response(status, entries["message"], [entries])
+    chosen = chosen_boards(entries, query.board)
+    if isinstance(chosen, Response):
+        return chosen
+    if follower is not None:
+        follower.boards = len(chosen)
+    results = await rulings(service, chosen, query, options, budget, follower)
+    return await answer(service, chosen, results, query.include_case)
 
 
 def chosen_boards(entries: list[ReadBoard], board: int | None) -> list[ReadBoard] | Response:
