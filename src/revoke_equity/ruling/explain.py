@@ -203,6 +203,10 @@ def comparison_lines(ruling: Findings, comparison: Comparison) -> list[Sentence]
                           f"{point.player}'s cards: {alts}.",))
             continue
         p = estimate.parameters
+        if "players" not in p:  # an estimator that imagines no players (a registry entry)
+            lines.append((f"{label} ({name}): {distribution_text(estimate)} (expected "
+                          f"{estimate.distribution.expected:.2f}).",))
+            continue
         how = ("exact" if p.get("method") == "exact"
                else f"{p.get('playouts')} playouts")
         extra = ""
