@@ -8,10 +8,12 @@ total after it. One solver call (more only when a 1997 kept revoke needs the dou
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from revoke_equity.equity.estimate import Estimate
 from revoke_equity.laws.comparison import ComparisonPoint
+from revoke_equity.laws.correction import Correction62
 from revoke_equity.model.cards import Card, Suit
 from revoke_equity.model.distribution import TrickDistribution
 from revoke_equity.model.position import Position
@@ -64,6 +66,8 @@ class DoubleDummy:
     name = "dd"
 
     def estimate(self, point: ComparisonPoint, solver: Solver) -> Estimate:
+        if point.correction is not None:
+            return self._corrected(point, point.correction, solver)
         asked = 1
         position = point.position
         declarer_side = point.declarer_side
@@ -93,3 +97,61 @@ class DoubleDummy:
                      "kept_transfer": abs(totals[chosen] - position.tricks(declarer_side)
                                           - rest[chosen])},
         )
+
+    def _corrected(self, point: ComparisonPoint, correction: Correction62, solver: Solver
+                   ) -> Estimate:
+        """The corrected play of a revoke that is not established (Law 62): from the offender's
+        substituted card on, each player plays his double-dummy best card among those the
+        correction allows him (a penalty card at the first legal opportunity, Law 50D1;
+        declarer designating among several, Law 51). The offender's choice (62B) is his side's
+        best; ``alternatives`` gives declarer's total after each card he could substitute."""
+        side = point.declarer_side
+        before = point.position.tricks(side)
+        lines: dict[Card, list[Card]] = {}
+        asked = 0
+        for card in point.choices:
+            rest, calls = corrected_line(point.position.play(card), correction, solver, side)
+            lines[card] = [card, *rest]
+            asked += calls
+        totals = {c: before + _won(point.position, line, side) for c, line in lines.items()}
+        offending = correction.offending_side
+        chosen = min(point.choices, key=lambda c: (
+            -tricks_for(offending, totals[c] - before, side, point.position.tricks_left),
+            int(c.rank), c.suit.order))
+        return Estimate(
+            name=self.name,
+            distribution=TrickDistribution.point(totals[chosen]),
+            parameters={},
+            solver_calls=asked,
+            details={"card": str(chosen),
+                     "alternatives": [Alternative(c, totals[c]).as_dict()
+                                      for c in sorted(totals, key=str)],
+                     "kept_transfer": 0,
+                     "line": [str(c) for c in lines[chosen]]},
+        )
+
+
+def corrected_line(position: Position, correction: Correction62, solver: Solver,
+                   declarer_side: Side) -> tuple[list[Card], int]:
+    """The double-dummy line from ``position`` to the end within what ``correction`` allows each
+    player (:meth:`Correction62.allowed`): each plays the best card for his side among them,
+    declarer designating among several penalty cards (Law 51); and the positions asked."""
+    line: list[Card] = []
+    asked = 0
+    while not position.is_over:
+        allowed = correction.allowed(position)
+        if allowed is not None and len(allowed) == 1:
+            card = allowed[0]
+        else:
+            scores = solver.solve(position)
+            asked += 1
+            side = declarer_side if allowed is not None else position.to_move.side
+            card = best_card(position, scores, side, allowed)
+        line.append(card)
+        position = position.play(card)
+    return line, asked
+
+
+def _won(position: Position, line: Sequence[Card], side: Side) -> int:
+    """Tricks ``side`` wins from ``position`` (the unfinished trick included) along ``line``."""
+    return position.play_all(line).tricks(side) - position.tricks(side)

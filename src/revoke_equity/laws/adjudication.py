@@ -170,6 +170,14 @@ def adjudicate(
     a Law 62D correction holds the corrected tricks 12-13).
     """
     table = transfer.table_declarer_tricks if table_tricks is None else table_tricks
+    if not transfer.rectifications and mechanical_law is Law.L62:
+        words = _words(mechanical_tricks, table, Law.L62)
+        return Recommendation(
+            Law.L62, False, mechanical_tricks,
+            ("No revoke was established; the revoke not established is corrected and the play "
+             "replayed from the corrected trick (", cite(Law.L62), f"): enter the {_noun(words)} "
+             f"NS {score(mechanical_tricks):+d}."),
+            words, estimate)
     if not transfer.rectifications:
         return Recommendation(Law.NONE, False, mechanical_tricks,
                               ("No revoke was established: the table result stands.",),

@@ -117,6 +117,8 @@ def summary(ruling: Ruling) -> str:
     """A short paragraph a director can read out: what happened and which score to enter."""
     if not ruling.revokes:
         return "There was no revoke on this board; the table result stands."
+    if ruling.corrected is not None:
+        return ruling.recommendation.reason
     if not ruling.established:
         return (f"The revoke was corrected before it was established ({cite('62')}); there is no "
                 "trick transfer and the table result stands.")

@@ -13,6 +13,7 @@ from revoke_equity.equity.trace import PlayTrace
 from revoke_equity.io.handviewer import handviewer_url
 from revoke_equity.laws.adjudication import Recommendation
 from revoke_equity.laws.comparison import ComparisonPoint
+from revoke_equity.laws.correction import Correction62
 from revoke_equity.laws.law import Law, Sentence, law_label, sentence_text
 from revoke_equity.laws.rectification import TrickTransfer
 from revoke_equity.laws.revokes import Revoke
@@ -21,8 +22,10 @@ from revoke_equity.model.contract import contract_result
 from revoke_equity.model.distribution import Z95
 from revoke_equity.model.play import PlayRecord
 from revoke_equity.model.shown import Shown
+from revoke_equity.ruling.corrected import CorrectedPlay
 from revoke_equity.ruling.json_form import (
     comparison_json,
+    correction_json,
     estimate_json,
     rectification_json,
     revoke_json,
@@ -106,6 +109,11 @@ class Ruling:
     steps: tuple[Sentence, ...]
     """The explanation, step by step, each citation apart (:mod:`.explain`)."""
     solver_stats: dict[str, float | int] = field(default_factory=dict)
+    law62: Correction62 | None = None
+    """The Law 62 correction of a revoke that is not established but stands in the record."""
+    corrected: CorrectedPlay | None = None
+    """That correction as played (``None`` when it could not be played: no solver and a large
+    ending)."""
 
     def score(self, declarer_tricks: int) -> int:
         c = self.case
@@ -181,6 +189,8 @@ class Ruling:
             out["law_62D"] = {"trick": self.twelfth.trick, "player": self.twelfth.player,
                               "declarer_tricks": self.twelfth.declarer_tricks,
                               "alternatives": self.twelfth.alternatives}
+        if self.law62 is not None:
+            out["law_62"] = correction_json(self.law62, self.corrected)
         if self.trace is not None:
             out["trace"] = trace_json(self.trace)
         if self.solver_stats:
@@ -234,7 +244,7 @@ class Ruling:
             "result": contract_result(self.case.contract, r.declarer_tricks),
             "words": r.words, "reason": r.reason, "reason_parts": step_json(r.because),
             "label": law_label(r.law),
-            "established_revoke": r.law is not Law.NONE, "enter": r.enter,
+            "established_revoke": bool(self.established), "enter": r.enter,
         }
         estimate = self.estimate
         if estimate is not None:

@@ -12,8 +12,10 @@ from typing import NotRequired, TypedDict
 
 __all__ = [
     "AlternativeJSON",
+    "ChangedCardJSON",
     "ComparisonJSON",
     "ComparisonWithEstimatesJSON",
+    "CorrectionJSON",
     "EquityJSON",
     "EstimateJSON",
     "EstimateParametersJSON",
@@ -85,6 +87,44 @@ class TwelfthTrickJSON(TypedDict):
     declarer_tricks: int
     alternatives: dict[str, int]
     """Declarer's total for each card the offender could have played."""
+
+
+class ChangedCardJSON(TypedDict):
+    """A table card played after a corrected revoke, and the card the corrected play has."""
+
+    trick: int
+    player: str
+    card: str
+    """The table's card."""
+    corrected: str
+    """The corrected play's card (the same card when it stands)."""
+    law: str
+    """``62C1`` (a non-offender's card) or ``62C2`` (the offending side's, after a non-offender
+    changed his)."""
+
+
+class CorrectionJSON(TypedDict):
+    """Law 62: a revoke that is not established, corrected and the play replayed."""
+
+    trick: int
+    player: str
+    withdrawn: str
+    """The revoke card withdrawn (62A, 62B)."""
+    substituted: str | None
+    """The legal card played instead (``null`` when the corrected play was not made)."""
+    law: str
+    """``62B1`` (a defender's card: it becomes a major penalty card) or ``62B2`` (declarer's or
+    dummy's: replaced without further rectification)."""
+    penalty_card: str | None
+    later: list[ChangedCardJSON]
+    claim_by: str | None
+    """Who claimed; the claim is ruled on the corrected position (Law 70)."""
+    estimate: str | None
+    distribution: dict[str, float] | None
+    declarer_tricks: int | None
+    """Declarer's total on the corrected play, before Law 64 rectifies another revoke."""
+    play: list[str]
+    """The corrected play from the substituted card to the end of the board."""
 
 
 class AlternativeJSON(TypedDict):
@@ -333,5 +373,6 @@ class RulingJSON(TypedDict):
     steps: list[list[StepPartJSON]]
     handviewer: str
     law_62D: NotRequired[TwelfthTrickJSON]
+    law_62: NotRequired[CorrectionJSON]
     trace: NotRequired[TraceJSON]
     solver: NotRequired[SolverJSON]
