@@ -51,7 +51,7 @@ def rule(case: Case, solver: Solver | None = None, *, options: EstimateOptions |
     twelfth = None if correction is None else TwelfthTrickCorrection(
         12, str(correction.revoke.player), correction.declarer_tricks, correction.alternatives)
     mechanical = transfer.mechanical_declarer_tricks
-    mechanical_law = _mechanical_law(transfer, twelfth is not None, corrected is not None)
+    mechanical_law = _mechanical_law(transfer, twelfth is not None, law62 is not None)
 
     comparisons: tuple[Comparison, ...] = ()
     if solver is not None:
@@ -87,6 +87,7 @@ def rule(case: Case, solver: Solver | None = None, *, options: EstimateOptions |
         estimate=options.estimate if comparisons else None,
         thresholds=Thresholds(options.likely, options.probable),
         table_tricks=record.declarer_tricks,
+        replayed=law62 is None or corrected is not None,
     )
     stats: dict[str, float | int] = {}
     if solver is not None:
