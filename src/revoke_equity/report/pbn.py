@@ -27,13 +27,12 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from revoke_equity.io import dumps_pbn
+from revoke_equity.io.pbn_text import commentary
+from revoke_equity.io.pbn_text import tag as _tag
 from revoke_equity.model.case import Case
 from revoke_equity.report.score_entry import score_to_enter, weighted_components
 
 __all__ = ["ruled_board_pbn", "ruled_boards_pbn", "ruling_tags"]
-
-_NO_BRACKETS = str.maketrans("{}[]", "()()")
-
 
 def ruling_tags(ruling: Mapping[str, Any]) -> list[tuple[str, str]]:
     """The ruling's PBN tags as ``(name, value)`` pairs, in the order written."""
@@ -84,15 +83,7 @@ def _commentary(ruling: Mapping[str, Any]) -> list[str]:
     lines += [f"{i}. {step}" for i, step in enumerate(ruling.get("explanation") or [], start=1)]
     lines.append("Score to enter:")
     lines += [s.text for s in score_to_enter(ruling)]
-    text = [line.translate(_NO_BRACKETS) for line in lines if line.strip()]  # none ends it early
-    text[0] = "{" + text[0]
-    text[-1] += "}"
-    return text
-
-
-def _tag(name: str, value: str) -> str:
-    escaped = value.replace("\\", "\\\\").replace('"', '\\"')
-    return f'[{name} "{escaped}"]'
+    return commentary(lines)
 
 
 def _number(score: float) -> str:
