@@ -53,7 +53,9 @@ too) exceeded its time budget (the worker is replaced), 408 the body did not arr
 token (always so beyond loopback) wants it as `Authorization: Bearer <token>` (401 without it).
 
 **The log.** `GET /api/v1/rulings/{id}` one stored ruling, the same JSON as the POST answer
-(`include_case` as there); `GET /api/v1/rulings?limit&offset`
+(`include_case` as there); `GET /api/v1/rulings/{id}/sheet?event&session&table&ns_pair&ew_pair`
+its printable ruling sheet, the HTML `rule --format html` writes (one A4 page; each field at
+most 200 characters); `GET /api/v1/rulings?limit&offset`
 the newest first; `GET /api/v1/rulings/export` every ruling as JSON lines, oldest first.
 `GET /api/v1/health` the version, the log and the workers. The page for directors is at `/`.
 """

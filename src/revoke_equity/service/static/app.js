@@ -191,8 +191,6 @@
   function renderSheet(item) {
     const { ruling, view, meta } = normalise(item);
     const sheet = el("article", { class: "ruling", "data-ruling-id": meta.id || "" });
-    sheet.appendChild(el("div", { class: "print-only print-title" },
-      el("span", {}, "Director's ruling sheet: revoke"), el("span", {}, "revoke-equity")));
     const board = ruling.board !== null && ruling.board !== undefined ? "Board " + ruling.board : "Board";
     const declarer = ruling.declarer;
     const rec = ruling.recommendation || {};
@@ -206,7 +204,7 @@
           " · Laws ", ruling.laws,
           " · Revoke noticed ", NOTICED[ruling.noticed] || ruling.noticed || "")),
       el("div", { class: "sheet-actions no-print" },
-        el("button", { type: "button", class: "secondary", onclick: () => printSheet(sheet) }, "Print ruling sheet"),
+        el("button", { type: "button", class: "secondary", onclick: () => printSheet(meta.id) }, "Print ruling sheet"),
         view.handviewer_url ? el("a", { class: "button secondary", href: view.handviewer_url, target: "_blank", rel: "noopener noreferrer" }, "Open in BBO handviewer") : null,
         meta.id ? el("a", { class: "button secondary", href: API + "/rulings/" + encodeURIComponent(meta.id), target: "_blank", rel: "noopener" }, "JSON") : null)));
 
@@ -245,17 +243,13 @@
     const details = equityDetails(ruling);
     if (details) sheet.appendChild(details);
 
-    // Footer: id, signature lines for print
+    // Footer: the ruling id
     sheet.appendChild(el("footer", { class: "sheet-foot" },
       el("div", { class: "ids" },
         meta.id ? el("span", {}, "Ruling ", el("code", { class: "ruling-id" }, meta.id)) : null,
         meta.created ? el("span", {}, " · ", new Date(meta.created).toLocaleString()) : null,
         " · ", ruling.format || "",
-        meta.version ? " · revoke-equity " + meta.version : ""),
-      el("div", { class: "signature print-only" },
-        el("span", {}, "Director: ______________________"),
-        el("span", {}, "Date: ______________"),
-        el("span", {}, "Signature: ______________________"))));
+        meta.version ? " · revoke-equity " + meta.version : "")));
     return sheet;
   }
 
@@ -755,16 +749,39 @@
     }
   }
 
-  function printSheet(sheet) {
-    document.body.classList.add("print-one");
-    sheet.classList.add("print-target");
-    const done = () => {
-      document.body.classList.remove("print-one");
-      sheet.classList.remove("print-target");
-      window.removeEventListener("afterprint", done);
-    };
-    window.addEventListener("afterprint", done);
-    window.print();
+  /** The sheet's URL for a logged ruling, with the event, session, table and pairs of the page. */
+  function sheetUrl(id) {
+    const params = new URLSearchParams();
+    const fields = { event: "sheet-event", session: "sheet-session", table: "sheet-table", ns_pair: "sheet-ns", ew_pair: "sheet-ew" };
+    for (const [name, input] of Object.entries(fields)) {
+      const value = $(input) ? $(input).value.trim() : "";
+      if (value) params.set(name, value);
+    }
+    const query = params.toString();
+    return API + "/rulings/" + encodeURIComponent(id) + "/sheet" + (query ? "?" + query : "");
+  }
+
+  /** Print the service's ruling sheet (the `--format html` sheet) from a frame of this page. */
+  async function printSheet(id) {
+    if (!id) return;
+    const response = await apiFetch(sheetUrl(id));
+    if (!response.ok) {
+      let detail = "HTTP " + response.status;
+      try { detail = (await response.json()).detail || detail; } catch (e) { /* not JSON */ }
+      window.alert("The ruling sheet could not be had: " + detail);
+      return;
+    }
+    const html = await response.text();
+    let frame = $("sheet-frame");
+    if (frame) frame.remove();
+    frame = el("iframe", { id: "sheet-frame", class: "sheet-frame", title: "Ruling sheet", "aria-hidden": "true" });
+    frame.addEventListener("load", () => {
+      frame.dataset.loaded = "true";
+      frame.contentWindow.focus();
+      frame.contentWindow.print();
+    }, { once: true });
+    frame.srcdoc = html;  // the server's escaped sheet: no script, its one style allowed by hash
+    document.body.appendChild(frame);
   }
 
   function routeHash() {
