@@ -14,8 +14,8 @@ from revoke_equity.cli import main
 from revoke_equity.io import case_from_dict, case_to_dict, loads_pbn
 from revoke_equity.report.html import SheetFields, ruling_sheets_html
 from revoke_equity.report.pbn import ruled_boards_pbn
-from revoke_equity.report.score_entry import contract_result, score_to_enter
 from revoke_equity.ruling import rule
+from revoke_equity.ruling.score_entry import contract_result, score_to_enter
 
 from conftest import CASES, worked_cases
 
@@ -217,7 +217,7 @@ def test_score_lines_convert_each_component_to_imps_and_matchpoints() -> None:
     """A weighted score, 60% of 5C+0 (NS -400) and 40% of 5C-1 (NS +50): against NS -420 at the
     other table NS gain 1 IMP (20 points) and 10 IMPs (470), 0.6 x 1 + 0.4 x 10 = 4.6; on a
     field of NS -420 and +100, -400 beats one score (50%) and +50 beats one (50%)."""
-    from revoke_equity.report.score_entry import score_to_enter
+    from revoke_equity.ruling.score_entry import score_to_enter
 
     ruling = {
         "contract": "5C", "declarer": "E",

@@ -26,8 +26,8 @@ from revoke_equity.equity.estimate import EstimateOptions
 from revoke_equity.io.json_case import case_from_dict
 from revoke_equity.laws.law import cite
 from revoke_equity.model import Case, Edition, Noticed
-from revoke_equity.report.score_entry import score_to_enter
 from revoke_equity.ruling import Ruling, rule
+from revoke_equity.ruling.score_entry import score_to_enter
 from revoke_equity.synthetic import play_with_revoke, random_deal
 
 from conftest import CASES, DATA

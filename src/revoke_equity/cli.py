@@ -18,15 +18,20 @@ from typing import TYPE_CHECKING
 
 from revoke_equity import __version__
 from revoke_equity._quiet import internal_error, quiet
-from revoke_equity.equity.estimate import DEFAULT_SEED, EstimateOptions, add_estimate_arguments
+from revoke_equity.equity.estimate import (
+    DEFAULT_ESTIMATE,
+    DEFAULT_SEED,
+    EstimateOptions,
+    add_estimate_arguments,
+)
 from revoke_equity.errors import CaseError, ParseError, RevokeEquityError
 from revoke_equity.model.distribution import LIKELY, PROBABLE
-from revoke_equity.model.edition import EDITIONS
-from revoke_equity.scoring import imps, matchpoints, weighted_imps, weighted_matchpoints
+from revoke_equity.model.edition import DEFAULT_EDITION, edition_names
 
 if TYPE_CHECKING:
     from revoke_equity.model.case import Case
     from revoke_equity.ruling import Ruling
+    from revoke_equity.ruling.schema import RulingJSON, ScoreComparisonJSON
     from revoke_equity.ruling.sensitivity import UnderClass
     from revoke_equity.solver.base import Solver
 
@@ -65,8 +70,8 @@ def build_parser() -> argparse.ArgumentParser:
     rule.add_argument("--example", action="store_true",
                       help="rule on the bundled example board instead of a file")
     rule.add_argument("--board", type=int, help="rule on this board number only")
-    rule.add_argument("--laws", choices=EDITIONS,
-                      help="law edition (default: the case's own, else 2017)")
+    rule.add_argument("--laws", choices=edition_names(),
+                      help=f"law edition (default: the case's own, else {DEFAULT_EDITION})")
     rule.add_argument("--noticed", choices=["during-play", "end-of-play", "after-next-deal-call",
                                             "after-round"],
                       help="when attention was first drawn to the revoke (default: the case's own,"
@@ -94,7 +99,7 @@ def build_parser() -> argparse.ArgumentParser:
                       "(write --field=-50,420 when the first score is negative)")
     rule.add_argument("--unicode", action="store_true", help="suit symbols in the text output")
     likely = rule.add_argument_group("the likely result without the revoke")
-    add_estimate_arguments(likely, default="sd")
+    add_estimate_arguments(likely, default=DEFAULT_ESTIMATE)
     likely.add_argument("--also", metavar="NAMES", default="",
                         help="more estimates to show beside it, e.g. --also table,dd")
     likely.add_argument("--also-players", metavar="CLASSES", default="",
@@ -258,13 +263,13 @@ def _rule(args: argparse.Namespace) -> int:
         if progress is not None:
             progress.note("loading the double-dummy solver")
         solver = default_solver()
-    from revoke_equity.report.score_entry import score_to_enter
     from revoke_equity.report.text import render
     from revoke_equity.ruling import rule  # looked up at each run, so a test can replace it
+    from revoke_equity.ruling.other_tables import score_comparison
 
     failed = False
-    rulings: list[dict[str, object]] = []
-    ruled: list[tuple[Ruling, dict[str, object]]] = []
+    rulings: list[RulingJSON] = []
+    ruled: list[tuple[Ruling, RulingJSON]] = []
     texts: list[str] = []
     for entry in boards:
         if entry.error is not None or entry.case is None:
@@ -285,14 +290,10 @@ def _rule(args: argparse.Namespace) -> int:
             print(f"revoke-equity rule: {internal_error(exc, case.board)}", file=sys.stderr)
             failed = True
             continue
-        data = ruling.to_dict()
-        comparison = _comparison(ruling, args.compare, field)
-        if comparison:
-            data["comparison"] = comparison
-        data["score_to_enter"] = [s.as_dict() for s in score_to_enter(data)]
+        comparison = score_comparison(ruling, args.compare, field)
         others = _other_classes(case, solver, options, args.also_players)
-        if others:
-            data["sensitivity"] = [o.as_dict() for o in others]
+        data = ruling.to_dict(comparison=comparison,
+                              sensitivity=[o.as_dict() for o in others])
         rulings.append(data)
         ruled.append((ruling, data))
         if args.format == "text":
@@ -309,8 +310,8 @@ def _rule(args: argparse.Namespace) -> int:
     return EXIT_SOME_FAILED if failed else EXIT_OK
 
 
-def _write(args: argparse.Namespace, several: bool, rulings: list[dict[str, object]],
-           ruled: list[tuple[Ruling, dict[str, object]]], texts: list[str]) -> None:
+def _write(args: argparse.Namespace, several: bool, rulings: list[RulingJSON],
+           ruled: list[tuple[Ruling, RulingJSON]], texts: list[str]) -> None:
     """Print the rulings in ``args.format``."""
     if args.format == "json":
         # One board: its ruling object (nothing when it failed); several: a list, whatever the format.
@@ -342,11 +343,9 @@ def _other_classes(case: Case, solver: Solver | None, options: EstimateOptions, 
     return under_other_classes(case, solver, options, classes)
 
 
-def _score_text(data: dict[str, object]) -> str:
-    from revoke_equity.report.score_entry import score_to_enter
-
+def _score_text(data: RulingJSON) -> str:
     lines = ["", "Score to enter", "--------------"]
-    lines += [s.text for s in score_to_enter(data)]
+    lines += [s["text"] for s in data["score_to_enter"]]
     return "\n".join(lines) + "\n"
 
 
@@ -356,41 +355,14 @@ def _located(exc: RevokeEquityError, board: int | None) -> str:
     return f"board {board}: {exc}" if board is not None else str(exc)
 
 
-def _comparison(ruling: Ruling, other: int | None, field: list[int] | None) -> dict[str, object]:
-    """Each option in IMPs against the other table, or in matchpoints on a field (a weighted score
-    converted component by component, then weighted)."""
-    if other is None and not field:
-        return {}
-    options: dict[str, int] = {
-        "table": ruling.record.declarer_tricks,
-        "mechanical": ruling.mechanical_tricks,
-        "recommended": ruling.recommendation.declarer_tricks,
-    }
-    if ruling.comparison is not None:
-        options["equity"] = ruling.comparison.dd_tricks
-    weighted = ruling.recommendation.weighted
-    out: dict[str, object] = {}
-    if other is not None:
-        table: dict[str, float] = {k: imps(ruling.score(t) - other) for k, t in options.items()}
-        if weighted is not None:
-            table["weighted"] = weighted_imps(weighted.parts(), other)
-        out["imps_ns"] = {"other_table_ns": other, "options": table}
-    if field:
-        mps = {k: round(matchpoints(ruling.score(t), field), 2) for k, t in options.items()}
-        if weighted is not None:
-            mps["weighted"] = weighted_matchpoints(weighted.parts(), field)
-        out["matchpoints_ns_percent"] = {"field": field, "options": mps}
-    return out
-
-
-def _comparison_text(comparison: dict[str, object]) -> str:
+def _comparison_text(comparison: ScoreComparisonJSON) -> str:
     lines = ["", "Comparison", "----------"]
-    for key, label in (("imps_ns", "IMPs to NS"), ("matchpoints_ns_percent", "NS matchpoints %")):
-        block = comparison.get(key)
-        if isinstance(block, dict):
-            opts = block["options"]
-            lines.append(label + ": " + ", ".join(f"{k} {v:+g}" if key == "imps_ns" else
-                                                  f"{k} {v:g}" for k, v in opts.items()))
+    if "imps_ns" in comparison:
+        opts = comparison["imps_ns"]["options"]
+        lines.append("IMPs to NS: " + ", ".join(f"{k} {v:+g}" for k, v in opts.items()))
+    if "matchpoints_ns_percent" in comparison:
+        opts = comparison["matchpoints_ns_percent"]["options"]
+        lines.append("NS matchpoints %: " + ", ".join(f"{k} {v:g}" for k, v in opts.items()))
     return "\n".join(lines) + "\n"
 
 

@@ -23,7 +23,7 @@ from revoke_equity.model.case import Case
 from revoke_equity.model.contract import dealer_for_board
 from revoke_equity.model.play import PlayRecord, replay
 from revoke_equity.model.seats import SEATS, Seat
-from revoke_equity.report.score_entry import contract_result, score_to_enter
+from revoke_equity.ruling.score_entry import contract_result, score_to_enter
 
 __all__ = ["SHEET_STYLE_SOURCE", "Ruled", "SheetFields", "ruling_sheet", "ruling_sheets_html",
            "stored_sheet_html"]

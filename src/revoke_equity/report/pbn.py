@@ -30,7 +30,7 @@ from revoke_equity.io import dumps_pbn
 from revoke_equity.io.pbn_text import commentary
 from revoke_equity.io.pbn_text import tag as _tag
 from revoke_equity.model.case import Case
-from revoke_equity.report.score_entry import score_to_enter, weighted_components
+from revoke_equity.ruling.score_entry import score_to_enter, weighted_components
 
 __all__ = ["ruled_board_pbn", "ruled_boards_pbn", "ruling_tags"]
 

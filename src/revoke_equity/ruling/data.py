@@ -3,10 +3,11 @@ its JSON form ``revoke-equity/ruling@2``."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import cast
 
-from revoke_equity.equity.estimate import Estimate, EstimateOptions
+from revoke_equity.equity.estimate import Estimate, EstimateOptions, find_estimator
 from revoke_equity.equity.shown import sources as shown_sources
 from revoke_equity.equity.shown import used_shown
 from revoke_equity.equity.trace import PlayTrace
@@ -41,7 +42,10 @@ from revoke_equity.ruling.schema import (
     EquityJSON,
     RecommendationJSON,
     RulingJSON,
+    ScoreComparisonJSON,
+    SensitivityJSON,
 )
+from revoke_equity.ruling.score_entry import score_to_enter
 from revoke_equity.scoring import score_ns
 
 FORMAT = "revoke-equity/ruling@2"
@@ -160,10 +164,17 @@ class Ruling:
                     out.append(NearThreshold(t, p, name, value, error))
         return tuple(out)
 
-    def to_dict(self) -> RulingJSON:
-        """The ruling in the JSON format ``revoke-equity/ruling@2`` (:mod:`.schema`)."""
+    def to_dict(self, *, comparison: ScoreComparisonJSON | None = None,
+                sensitivity: Sequence[SensitivityJSON] = ()) -> RulingJSON:
+        """The ruling in the JSON format ``revoke-equity/ruling@2`` (:mod:`.schema`), the one
+        writer of that format (the command line, the service and the library all use it): with
+        ``score_to_enter`` always, and the command line's ``comparison`` (each option in IMPs or
+        matchpoints, which the score to enter also gives) and ``sensitivity`` when given."""
         c = self.case
         table = self.record.declarer_tricks
+        recommendation = self._recommendation_dict()
+        enter = score_to_enter({"contract": str(c.contract), "declarer": str(c.declarer),
+                                "recommendation": recommendation, "comparison": comparison})
         out: RulingJSON = {
             "format": FORMAT,
             "board": c.board,
@@ -180,7 +191,8 @@ class Ruling:
                            "score_ns": self.score(self.mechanical_tricks),
                            "law": str(self.mechanical_law)},
             "equity": self._equity_dict(),
-            "recommendation": self._recommendation_dict(),
+            "recommendation": recommendation,
+            "score_to_enter": [s.as_dict() for s in enter],
             "explanation": list(self.explanation),
             "steps": [step_json(s) for s in self.steps],
             "handviewer": handviewer_url(c),
@@ -195,6 +207,10 @@ class Ruling:
             out["trace"] = trace_json(self.trace)
         if self.solver_stats:
             out["solver"] = solver_json(self.solver_stats)
+        if comparison:
+            out["comparison"] = comparison
+        if sensitivity:
+            out["sensitivity"] = list(sensitivity)
         return out
 
     @property
@@ -203,7 +219,8 @@ class Ruling:
         satisfy, and what the real deal broke; ``None`` when no estimate of single-dummy players
         was made, the auction was ignored, or nothing was shown."""
         if self.options.ignore_auction or not any(
-                name in ("sd", "table") for c in self.comparisons for name in c.estimates):
+                "ignore_auction" in find_estimator(name).options
+                for c in self.comparisons for name in c.estimates):
             return None
         return used_shown(self.case)
 

@@ -3,7 +3,7 @@ apart from the text (:data:`~revoke_equity.laws.law.Sentence`)."""
 
 from __future__ import annotations
 
-from revoke_equity.equity.estimate import Estimate
+from revoke_equity.equity.estimate import Estimate, find_estimator
 from revoke_equity.laws.adjudication import EACH_THEN_WEIGHT
 from revoke_equity.laws.editions import rules
 from revoke_equity.laws.law import Law, Sentence, cite
@@ -149,7 +149,7 @@ def correction_lines(ruling: Ruling) -> list[Sentence]:
             lines.append((f"Trick {later.index // 4 + 1}: {later.seat}'s {later.card} stands (",
                           cite(later.clause), ")."))
     estimate = played.estimate
-    name = ESTIMATE_NAMES.get(estimate.name, estimate.name)
+    name = _label(estimate.name)
     claimer = law62.claimer
     if claimer is not None:
         claim: Sentence = (
@@ -165,7 +165,12 @@ def correction_lines(ruling: Ruling) -> list[Sentence]:
     return lines
 
 
-ESTIMATE_NAMES = {"dd": "Double-dummy", "sd": "Single-dummy", "table": "Table play kept"}
+def _label(name: str) -> str:
+    """The estimator's label from the registry, or its name when it is not registered."""
+    try:
+        return find_estimator(name).label
+    except ValueError:
+        return name
 
 
 def distribution_text(estimate: Estimate) -> str:
@@ -190,7 +195,7 @@ def comparison_lines(ruling: Ruling, comparison: Comparison) -> list[Sentence]:
         f"{instead} instead of {point.revoke.card}{kept}.",
     )]
     for name, estimate in comparison.estimates.items():
-        label = ESTIMATE_NAMES[name]
+        label = find_estimator(name).label
         if name == "dd":
             alts = ", ".join(f"{a['card']} {a['declarer_tricks']}"
                              for a in estimate.details["alternatives"])  # type: ignore[attr-defined]

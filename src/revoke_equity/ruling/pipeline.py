@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from revoke_equity.equity.estimate import Estimate, EstimateOptions
+from revoke_equity.equity.estimate import Estimate, EstimateOptions, Estimator, find_estimator
+from revoke_equity.equity.policy import SingleDummyPolicy
 from revoke_equity.equity.single_dummy import SingleDummy, estimator
 from revoke_equity.equity.trace import play_trace
 from revoke_equity.laws import correction as correction62
@@ -22,7 +23,7 @@ from revoke_equity.laws.law import Law
 from revoke_equity.laws.rectification import TrickTransfer, rectify
 from revoke_equity.laws.revokes import find_revokes
 from revoke_equity.model.case import Case
-from revoke_equity.model.play import replay
+from revoke_equity.model.play import PlayRecord, replay
 from revoke_equity.ruling.corrected import play_corrected
 from revoke_equity.ruling.data import Comparison, Ruling, TwelfthTrickCorrection
 from revoke_equity.ruling.explain import explain
@@ -67,7 +68,7 @@ def rule(case: Case, solver: Solver | None = None, *, options: EstimateOptions |
             for name in options.names:
                 where = f"estimate {name} at Law 64{point.clause.removeprefix('64')}"
                 report(Stage("estimate", _done(found, estimates, options), steps, where))
-                estimates[name] = estimator(name, record, options, policy).estimate(point, solver)
+                estimates[name] = _made(name, record, options, policy).estimate(point, solver)
                 done = _done(found, estimates, options)
                 report(Stage("estimate", done, steps, where + _cost(estimates[name])))
             found.append(Comparison(point, estimates))
@@ -98,6 +99,14 @@ def rule(case: Case, solver: Solver | None = None, *, options: EstimateOptions |
     if solver is not None and comparisons:
         (progress or _silent)(Stage("done", steps, steps, "ruled"))
     return replace(ruling, steps=tuple(explain(ruling)))
+
+
+def _made(name: str, record: PlayRecord, options: EstimateOptions,
+          policy: SingleDummyPolicy | None) -> Estimator:
+    """The estimator ``name`` of the registry, for this ruling (the built-in ones share the
+    single-dummy ``policy``)."""
+    build = find_estimator(name).build
+    return build(record, options) if build is not None else estimator(name, record, options, policy)
 
 
 def _silent(_: Stage) -> None:

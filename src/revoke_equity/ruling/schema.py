@@ -8,7 +8,7 @@ in its type. The format may add fields, never rename one.
 :data:`~typing.NotRequired` from evaluated annotations.)
 """
 
-from typing import NotRequired, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 __all__ = [
     "AlternativeJSON",
@@ -16,9 +16,12 @@ __all__ = [
     "ComparisonJSON",
     "ComparisonWithEstimatesJSON",
     "CorrectionJSON",
+    "EnterComponentJSON",
     "EquityJSON",
     "EstimateJSON",
     "EstimateParametersJSON",
+    "ImpsJSON",
+    "MatchpointsJSON",
     "MechanicalJSON",
     "NearThresholdJSON",
     "OutcomeLineJSON",
@@ -28,6 +31,9 @@ __all__ = [
     "RevokeJSON",
     "RevokeSwingJSON",
     "RulingJSON",
+    "ScoreComparisonJSON",
+    "ScoreToEnterJSON",
+    "SensitivityJSON",
     "SeparatesJSON",
     "SolverJSON",
     "SplitJSON",
@@ -36,6 +42,7 @@ __all__ = [
     "ThresholdsJSON",
     "TraceJSON",
     "TwelfthTrickJSON",
+    "UnfinishedJSON",
     "WeightedComponentJSON",
     "WeightedJSON",
 ]
@@ -352,6 +359,72 @@ class SolverJSON(TypedDict):
     seconds: float
 
 
+class EnterComponentJSON(TypedDict):
+    """One result to enter: all of a side's score, or a component of a weighted score."""
+
+    percent: int
+    result: str
+    """The contract and result in scorers' notation: ``5C+1``."""
+    declarer: str
+    score: int
+    """The side's own score for this result."""
+
+
+class ScoreToEnterJSON(TypedDict):
+    """The score one side is to get in the scoring program, as scorers write it."""
+
+    side: str
+    """``NS`` or ``EW``."""
+    score: float
+    """The side's score; for a weighted score the net of its components, which is not entered."""
+    text: str
+    """``5C+1 by E, NS -420``; a weighted score component by component, then ``(score each
+    component, then weight; net NS -414)``."""
+    weighted: bool
+    components: list[EnterComponentJSON]
+
+
+class ImpsJSON(TypedDict):
+    other_table_ns: int
+    options: dict[str, float]
+
+
+class MatchpointsJSON(TypedDict):
+    field: list[int]
+    options: dict[str, float]
+
+
+class ScoreComparisonJSON(TypedDict):
+    """Each option in IMPs against the other table, or in matchpoints on a field of NS scores
+    (the command line's ``--compare`` and ``--field``)."""
+
+    imps_ns: NotRequired[ImpsJSON]
+    matchpoints_ns_percent: NotRequired[MatchpointsJSON]
+
+
+class SensitivityJSON(TypedDict):
+    """The recommendation under another class of player (the command line's
+    ``--also-players``)."""
+
+    players: str
+    law: str
+    adjusted: bool
+    enter: str
+    declarer_tricks: int
+    score_ns: int
+    reason: str
+    weighted_score_ns: NotRequired[float]
+
+
+class UnfinishedJSON(TypedDict):
+    """The service: the estimate asked for did not finish within the time budget, so the ruling
+    rests on the double-dummy estimate."""
+
+    estimate: str
+    time_budget: float
+    message: str
+
+
 class RulingJSON(TypedDict):
     """One ruling (``revoke-equity/ruling@2``)."""
 
@@ -376,3 +449,19 @@ class RulingJSON(TypedDict):
     law_62: NotRequired[CorrectionJSON]
     trace: NotRequired[TraceJSON]
     solver: NotRequired[SolverJSON]
+    score_to_enter: list[ScoreToEnterJSON]
+    """One entry per side, NS then EW."""
+    comparison: NotRequired[ScoreComparisonJSON]
+    sensitivity: NotRequired[list[SensitivityJSON]]
+    unfinished: NotRequired[UnfinishedJSON]
+    id: NotRequired[str]
+    """The service: the ruling's id in the ruling log."""
+    created: NotRequired[str]
+    """The service: when the ruling was given (ISO 8601, UTC)."""
+    case: NotRequired[dict[str, Any]]
+    """The service with ``include_case``: the JSON case (``docs/case-format.md``); with it
+    ``hands``, ``tricks``, ``dummy`` and ``handviewer_url``, what the web page draws."""
+    hands: NotRequired[dict[str, dict[str, str]]]
+    tricks: NotRequired[list[dict[str, Any]]]
+    dummy: NotRequired[str]
+    handviewer_url: NotRequired[str | None]

@@ -13,6 +13,7 @@ from revoke_equity.equity.estimate import EstimateOptions
 from revoke_equity.model.case import Case
 from revoke_equity.ruling.data import Ruling
 from revoke_equity.ruling.pipeline import rule
+from revoke_equity.ruling.schema import SensitivityJSON
 from revoke_equity.solver.base import Solver
 
 
@@ -23,9 +24,9 @@ class UnderClass:
     players: str
     ruling: Ruling
 
-    def as_dict(self) -> dict[str, object]:
+    def as_dict(self) -> SensitivityJSON:
         r = self.ruling.recommendation
-        out: dict[str, object] = {
+        out: SensitivityJSON = {
             "players": self.players, "law": str(r.law), "adjusted": r.adjusted,
             "enter": r.enter, "declarer_tricks": r.declarer_tricks,
             "score_ns": self.ruling.score(r.declarer_tricks), "reason": r.reason}

@@ -217,6 +217,7 @@
         el("span", { class: "verdict-tricks" }, seatName(declarer), " ", tricksText(rec.declarer_tricks)),
         el("span", { class: "verdict-score" }, scoreText(rec.score_ns)),
         el("span", { class: "verdict-law" }, lawNode(recommendationLabel(rec)))),
+      scoreToEnterNode(ruling),
       el("div", { class: "verdict-kind" }, adjusted + (rec.reason ? ": " : ""), ...reasonNodes(rec))));
 
     // Hands and results side by side
@@ -251,6 +252,42 @@
         " · ", ruling.format || "",
         meta.version ? " · revoke-equity " + meta.version : "")));
     return sheet;
+  }
+
+  /** A side's score as scorers write it: "+620", "-100", "0". */
+  function pointsText(score) {
+    const value = Number(score);
+    if (value === 0) return "0";
+    return (value > 0 ? "+" : "-") + Math.abs(value).toFixed(2).replace(/\.?0+$/, "");
+  }
+
+  /** One result to enter, as the ruling's `text` writes it: "60% of 5C= by E, NS -400". */
+  function componentText(component, side) {
+    return (component.percent === 100 ? "" : component.percent + "% of ") + component.result +
+      " by " + component.declarer + ", " + side + " " + pointsText(component.score);
+  }
+
+  /**
+   * The score to enter in the scoring program, one block per side, as the ruling JSON's
+   * `score_to_enter` writes it: each component on its own line (contract and result, declarer,
+   * the side's score), then what the line adds ("score each component, then weight; net ...",
+   * or the 12C2 side's note). A ruling logged without it shows nothing here.
+   */
+  function scoreToEnterNode(ruling) {
+    const sides = ruling.score_to_enter;
+    if (!Array.isArray(sides) || sides.length === 0) return null;
+    const blocks = sides.map((side) => {
+      const components = side.components || [];
+      const lines = components.map((c) => componentText(c, side.side));
+      const joined = lines.join("; ");
+      const note = side.text && side.text.startsWith(joined) ? side.text.slice(joined.length).trim() : "";
+      const shown = side.text && !side.text.startsWith(joined) ? [side.text] : lines;
+      return el("div", { class: "enter-side" + (side.weighted ? " weighted" : ""), "data-side": side.side },
+        shown.map((line) => el("div", { class: "enter-line" }, line)),
+        note ? el("div", { class: "enter-note" }, note.replace(/^\((.*)\)$/, "$1")) : null);
+    });
+    return el("div", { class: "score-to-enter" },
+      el("div", { class: "verdict-label" }, "Score to enter"), blocks);
   }
 
   function handsNode(view, ruling) {
@@ -307,15 +344,16 @@
         seatName(eq.offender_to_play) + " playing a legal card, then double-dummy", "equity");
       const chosen = (eq.estimates || {})[rec.estimate];
       if (chosen && rec.estimate !== "dd") {
-        row(ESTIMATES[rec.estimate] + " (" + rec.estimate + ")", null, null,
+        row(estimateLabel(rec.estimate) + " (" + rec.estimate + ")", null, null,
           "expected " + chosen.expected.toFixed(2) + " tricks; see the distribution below", "estimate");
       }
     }
     if (rec.weighted) {
       const parts = (rec.weighted.components || []).map((c) =>
-        Math.round(c.weight * 100) + "% of " + c.declarer_tricks + " (" + scoreText(c.score_ns) + ")");
-      row("Weighted score (" + printedLaw(rec.weighted.law) + ")" + (rec.enter === "weighted" ? ", to enter" : ""),
-        null, rec.weighted.score_ns, parts.join(" + "), "weighted");
+        Math.round(c.weight * 100) + "% of " + (c.result ? c.result + " by " + c.declarer : c.declarer_tricks) +
+        " (" + scoreText(c.score_ns) + ")");
+      row("Weighted score (" + printedLaw(rec.weighted.law) + "), net", null, rec.weighted.score_ns,
+        parts.join(" + ") + (rec.enter === "weighted" ? "; enter the components (score each, then weight)" : ""), "weighted");
     }
     if (rec.split) {
       const law = printedLaw(rec.split.law) + (rec.enter === "split" ? ", to enter" : "");
@@ -434,7 +472,19 @@
         el("tbody", {}, rows)));
   }
 
-  const ESTIMATES = { sd: "Single-dummy", dd: "Double-dummy", table: "Table play kept" };
+  /** Each estimator's label, from the service's registry: the page as served carries
+   *  GET /api/v1/choices in #choices. */
+  const ESTIMATES = {};
+  try {
+    const served = JSON.parse((document.getElementById("choices") || {}).textContent || "{}");
+    for (const e of served.estimators || []) ESTIMATES[e.name] = e.label;
+  } catch (error) {
+    // the labels fall back to the estimators' names
+  }
+
+  function estimateLabel(name) {
+    return ESTIMATES[name] || name;
+  }
 
   /** ``node`` with a CSS length set through the CSSOM (the page's policy forbids style attributes). */
   function placed(node, property, share) {
@@ -463,7 +513,7 @@
         el("span", { class: "bar-value" }, Math.round(100 * p) + "%" + (mark ? " · " + mark : "")));
     });
     return el("div", { class: "estimate" },
-      el("h4", {}, ESTIMATES[name] + " (" + name + "): expected " + Number(estimate.expected).toFixed(2) + " tricks"),
+      el("h4", {}, estimateLabel(name) + " (" + name + "): expected " + Number(estimate.expected).toFixed(2) + " tricks"),
       el("p", { class: "estimate-how" }, how),
       el("div", { class: "bars" }, rows));
   }
