@@ -12,6 +12,7 @@ from typing import NotRequired, TypedDict
 
 __all__ = [
     "AlternativeJSON",
+    "AuctionJSON",
     "ComparisonJSON",
     "ComparisonWithEstimatesJSON",
     "EquityJSON",
@@ -312,6 +313,16 @@ class SolverJSON(TypedDict):
     seconds: float
 
 
+class AuctionJSON(TypedDict):
+    """The case's auction as the players heard it (docs/auction.md)."""
+
+    dealer: str
+    calls: list[str]
+    """From the dealer on: ``P``, ``X``, ``XX``, bids as ``1H``, ``3N``."""
+    alerted: list[int]
+    """The indexes in ``calls`` of the alerted calls."""
+
+
 class RulingJSON(TypedDict):
     """One ruling (``revoke-equity/ruling@2``)."""
 
@@ -335,3 +346,7 @@ class RulingJSON(TypedDict):
     law_62D: NotRequired[TwelfthTrickJSON]
     trace: NotRequired[TraceJSON]
     solver: NotRequired[SolverJSON]
+    auction: NotRequired[AuctionJSON]
+    warnings: NotRequired[list[str]]
+    """What the director should check in the case: a contract that is not what the auction
+    reached (the case's contract is ruled on)."""
