@@ -23,6 +23,7 @@ from revoke_equity.model.case import Case
 from revoke_equity.model.contract import dealer_for_board
 from revoke_equity.model.play import PlayRecord, replay
 from revoke_equity.model.seats import SEATS, Seat
+from revoke_equity.report.auction import COLUMNS, auction_grid, shown_words
 from revoke_equity.ruling.score_entry import contract_result, score_to_enter
 
 __all__ = ["SHEET_STYLE_SOURCE", "Ruled", "SheetFields", "ruling_sheet", "ruling_sheets_html",
@@ -112,6 +113,7 @@ def ruling_sheet(ruled: Ruled, ruling: Mapping[str, Any], fields: SheetFields) -
         f'<section><h2>The deal</h2>{_hands_html(ruled.case, ruling)}</section>',
         f'<section><h2>Results</h2>{_results_html(ruling)}</section>',
         "</div>",
+        _auction_html(ruled.case, ruling),
         f"<section><h2>The play</h2>{_tricks_html(ruled, ruling)}</section>",
         "<section><h2>How the ruling was reached</h2><ol class=\"steps\">"
         + "".join(f"<li>{_step_html(step)}</li>" for step in ruling.get("steps") or [])
@@ -181,6 +183,42 @@ def _hands_html(case: Case, ruling: Mapping[str, Any]) -> str:
     centre = f'<div class="centre">{_contract_html(str(ruling.get("contract", "")))} {_e(declarer)}</div>'
     return (f'<div class="diagram">{hand(Seat.N)}{hand(Seat.W)}{centre}{hand(Seat.E)}'
             f"{hand(Seat.S)}</div>")
+
+
+def _auction_html(case: Case, ruling: Mapping[str, Any]) -> str:
+    """The auction in rounds, its notes, and what each seat showed that the single-dummy layouts
+    used (empty when the case has no auction and nothing was shown)."""
+    shown = "".join(f"<li>{_e(line)}</li>" for line in shown_words(ruling.get("equity")))
+    if case.auction is None and not shown:
+        return ""
+    out = ["<section><h2>The auction</h2>"]
+    if case.auction is not None:
+        grid = auction_grid(case.auction)
+        head = "".join(f"<th>{_NAMES[str(s)]}</th>" for s in COLUMNS)
+        body = "".join("<tr>" + "".join(f"<td>{_call_html(c)}</td>" for c in row) + "</tr>"
+                       for row in grid.rows)
+        out.append(f'<table class="auction"><thead><tr>{head}</tr></thead><tbody>{body}</tbody>'
+                   "</table>")
+        notes = [f"{_e(call)}: {_e(text)}" for call, text in grid.notes]
+        if grid.alerted:
+            notes.insert(0, "! an alerted call (it shows nothing to the layouts)")
+        if notes:
+            out.append(f'<p class="legend">{"; ".join(notes)}.</p>')
+    if shown:
+        out.append(f'<p>What the seats showed (the single-dummy layouts match it):</p><ul class="shown">'
+                   f"{shown}</ul>")
+    out.append("</section>")
+    return "".join(out)
+
+
+def _call_html(call: str) -> str:
+    if len(call) >= 2 and call[0].isdigit():
+        strain = call[1]
+        symbol = "NT" if strain == "N" else _SYMBOL.get(strain, strain)
+        red = ' class="red"' if strain in _RED else ""
+        rest = call[3:] if call[1:3] == "NT" else call[2:]
+        return f"{_e(call[0])}<span{red}>{symbol}</span>{_e(rest)}"
+    return _e(call)
 
 
 def _tricks_html(ruled: Ruled, ruling: Mapping[str, Any]) -> str:
@@ -303,6 +341,8 @@ table.tricks td.won { font-weight: 700; }
 table.tricks td.revoke { background: #fdecea; color: #c62828; font-weight: 700; }
 .mark { font-size: 8pt; color: #fff; background: #c62828; border-radius: 2px; padding: 0 2px; }
 td.claim { font-style: italic; }
+table.auction { width: auto; } table.auction th, table.auction td { min-width: 4em; }
+ul.shown { margin: 2px 0; padding-left: 1.4em; font-size: 10pt; }
 .legend { font-size: 8.5pt; color: #5b6675; margin: 2px 0; }
 .steps { margin: 0; padding-left: 1.4em; font-size: 10pt; }
 .steps li { margin-bottom: 2px; }

@@ -17,8 +17,10 @@ the ruling in tags of its own and as commentary. The tags (``docs/ruling-format.
 =================  ==============================================================================
 
 ``Result`` stays the table's tricks, so the file reads back as the same case (this tool's reader
-and endplay's skip tags they do not know). The commentary ``{...}`` before the ``Play`` tag holds
-the ruling's steps and one line per side with the score to enter.
+and endplay's skip tags they do not know); the case's auction is its ``Auction`` section. The
+commentary ``{...}`` before the ``Play`` tag holds the ruling's steps, what each seat showed that
+the single-dummy layouts used (when they used the auction), and one line per side with the score
+to enter.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from revoke_equity.io import dumps_pbn
 from revoke_equity.io.pbn_text import commentary
 from revoke_equity.io.pbn_text import tag as _tag
 from revoke_equity.model.case import Case
+from revoke_equity.report.auction import shown_words
 from revoke_equity.ruling.score_entry import score_to_enter, weighted_components
 
 __all__ = ["ruled_board_pbn", "ruled_boards_pbn", "ruling_tags"]
@@ -81,6 +84,10 @@ def ruled_boards_pbn(boards: Iterable[tuple[Case, Mapping[str, Any]]], *,
 def _commentary(ruling: Mapping[str, Any]) -> list[str]:
     lines = ["Ruling (revoke-equity):"]
     lines += [f"{i}. {step}" for i, step in enumerate(ruling.get("explanation") or [], start=1)]
+    shown = shown_words(ruling.get("equity"))
+    if shown:
+        lines.append("What the auction showed (the single-dummy layouts match it):")
+        lines += shown
     lines.append("Score to enter:")
     lines += [s.text for s in score_to_enter(ruling)]
     return commentary(lines)

@@ -18,6 +18,7 @@ from revoke_equity.laws.correction import Correction62
 from revoke_equity.laws.law import Law, Sentence, law_label, sentence_text
 from revoke_equity.laws.rectification import TrickTransfer
 from revoke_equity.laws.revokes import Revoke
+from revoke_equity.model.auction import contract_warning
 from revoke_equity.model.case import Case
 from revoke_equity.model.contract import contract_result
 from revoke_equity.model.distribution import Z95
@@ -211,7 +212,22 @@ class Ruling:
             out["comparison"] = comparison
         if sensitivity:
             out["sensitivity"] = list(sensitivity)
+        if c.auction is not None:
+            out["auction"] = {"dealer": str(c.auction.dealer), "calls": c.auction.texts(),
+                              "alerted": sorted(c.auction.alerted)}
+        if self.warnings:
+            out["warnings"] = list(self.warnings)
         return out
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        """What the director should check in the case: a contract that is not what its auction
+        reached (the case's contract is ruled on, Law 22A names the contract and declarer)."""
+        auction = self.case.auction
+        if auction is None:
+            return ()
+        warning = contract_warning(auction, str(self.case.contract), self.case.declarer)
+        return () if warning is None else (warning,)
 
     @property
     def shown(self) -> tuple[Shown, Shown] | None:

@@ -12,6 +12,7 @@ from typing import Any, NotRequired, TypedDict
 
 __all__ = [
     "AlternativeJSON",
+    "AuctionJSON",
     "ChangedCardJSON",
     "ComparisonJSON",
     "ComparisonWithEstimatesJSON",
@@ -425,6 +426,16 @@ class UnfinishedJSON(TypedDict):
     message: str
 
 
+class AuctionJSON(TypedDict):
+    """The case's auction as the players heard it (docs/auction.md)."""
+
+    dealer: str
+    calls: list[str]
+    """From the dealer on: ``P``, ``X``, ``XX``, bids as ``1H``, ``3N``."""
+    alerted: list[int]
+    """The indexes in ``calls`` of the alerted calls."""
+
+
 class RulingJSON(TypedDict):
     """One ruling (``revoke-equity/ruling@2``)."""
 
@@ -465,3 +476,7 @@ class RulingJSON(TypedDict):
     tricks: NotRequired[list[dict[str, Any]]]
     dummy: NotRequired[str]
     handviewer_url: NotRequired[str | None]
+    auction: NotRequired[AuctionJSON]
+    warnings: NotRequired[list[str]]
+    """What the director should check in the case: a contract that is not what the auction
+    reached (the case's contract is ruled on)."""

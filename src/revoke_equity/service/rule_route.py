@@ -24,6 +24,7 @@ from revoke_equity.errors import CaseError
 from revoke_equity.io import apply_overrides, case_to_dict
 from revoke_equity.model.distribution import LIKELY, PROBABLE
 from revoke_equity.model.edition import DEFAULT_EDITION, edition_names
+from revoke_equity.ruling.sensitivity import other_classes
 from revoke_equity.service.body import BodyTimeout, BodyTooLarge, ClientGone, read_body
 from revoke_equity.service.context import ServiceContext
 from revoke_equity.service.inputs import (
@@ -36,6 +37,7 @@ from revoke_equity.service.inputs import (
 from revoke_equity.service.jobs import Job
 from revoke_equity.service.openapi import ERROR_SCHEMA, REQUEST_BODY
 from revoke_equity.service.responses import error_response
+from revoke_equity.service.sensitivity import under_other_classes
 from revoke_equity.service.store import LoggedRuling, new_id, utc_now
 
 __all__ = ["add_rule_route"]
@@ -124,12 +126,18 @@ def add_rule_route(app: FastAPI, service: ServiceContext) -> None:
         ignore_auction: Annotated[bool, Query(
             description="imagine the single-dummy layouts without what the auction or the "
                         "case's `shown` showed, to see what it changed")] = False,
+        also_players: Annotated[str, Query(
+            max_length=40,
+            description="the recommendation also under these other classes of player, e.g. "
+                        "`expert,club` (each ruling's `sensitivity`); each class is a ruling of "
+                        "its own within the time budget")] = "",
     ) -> Any:
         try:
             options = EstimateOptions(
                 estimate=estimate, players=players, seed=seed, worlds=worlds, playouts=playouts,
                 likely=likely, probable=probable, ignore_auction=ignore_auction,
                 extra=tuple(n.strip() for n in also.split(",") if n.strip()))
+            others = other_classes(also_players, players)
         except ValueError as exc:
             return error_response(422, str(exc))
         try:
@@ -186,6 +194,9 @@ def add_rule_route(app: FastAPI, service: ServiceContext) -> None:
                 async with in_flight:
                     progress = None if follower is None else follower.progress(index + 1)
                     status, payload = await service.rule_one(case, budget, options, progress)
+                    if status == 200 and others:
+                        payload = {**payload, "sensitivity": await under_other_classes(
+                            service, case, budget, options, others)}
                 return status, payload, case
 
             results = await asyncio.gather(*(one(i, e) for i, e in enumerate(entries)))
