@@ -1,4 +1,4 @@
-"""revoke-equity: law-exact revoke rulings with a double-dummy estimate of the result without them.
+"""revoke-equity: law-exact revoke rulings with an estimate of the likely result without them.
 
 The top-level import is light: the DDS solver (through endplay) is imported only where it is used.
 """

@@ -15,7 +15,8 @@ __all__ = ["API_DESCRIPTION", "ERROR_SCHEMA", "REQUEST_BODY", "add_schemas"]
 
 API_DESCRIPTION = """\
 Law-exact revoke rulings (Laws 61-64, 12C of the Laws of Duplicate Bridge 1997, 2007 and 2017)
-with a double-dummy (DDS) estimate of the result without the revoke.
+with an estimate of the likely result without the revoke: single-dummy play by default (each
+player sees what they would see), double-dummy or the table's own play on request (`estimate`).
 
 **Rule on a board: `POST /api/v1/rulings`.** The body is the board as played, in one of:
 
