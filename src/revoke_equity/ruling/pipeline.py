@@ -64,7 +64,7 @@ def rule(case: Case, solver: Solver | None = None, *, options: EstimateOptions |
         report(Stage("laws", 0, steps, f"{len(points)} comparison point(s) (Law 64C)"))
         found: list[Comparison] = []
         for point in points:
-            estimates = {}
+            estimates: dict[str, Estimate] = {}
             for name in options.names:
                 where = f"estimate {name} at Law 64{point.clause.removeprefix('64')}"
                 report(Stage("estimate", _done(found, estimates, options), steps, where))

@@ -440,7 +440,8 @@ class RulingJSON(TypedDict):
     """One ruling (``revoke-equity/ruling@2``)."""
 
     format: str
-    board: int
+    board: int | None
+    """The board number; ``null`` when the input names none."""
     laws: str
     contract: str
     declarer: str

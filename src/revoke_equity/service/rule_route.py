@@ -89,8 +89,8 @@ def add_rule_route(app: FastAPI, service: ServiceContext) -> None:
     )
     async def create_rulings(
         request: Request,
-        laws: Annotated[Laws | None, Query(description="law edition; default: the case's "
-                                                       f"own, else {DEFAULT_EDITION}")] = None,
+        laws: Annotated[Laws | None, Query(  # type: ignore[valid-type]  # the registry's names
+            description=f"law edition; default: the case's own, else {DEFAULT_EDITION}")] = None,
         noticed: Annotated[NoticedValue | None, Query(
             description="when attention was first drawn to the revoke; default: the case's own, "
                         "else end-of-play")] = None,
@@ -103,7 +103,7 @@ def add_rule_route(app: FastAPI, service: ServiceContext) -> None:
             ge=MIN_TIME_BUDGET, le=MAX_TIME_BUDGET,
             description=f"seconds per board, and for reading the body, at least "
                         f"{MIN_TIME_BUDGET:g}; may only lower the server's budget")] = None,
-        estimate: Annotated[EstimateName, Query(
+        estimate: Annotated[EstimateName, Query(  # type: ignore[valid-type]  # as laws
             description="the estimate of the likely result the score rests on: "
                         + estimate_words)] = DEFAULT_ESTIMATE,
         also: Annotated[str, Query(description="more estimates to show, e.g. `dd,table`")] = "",

@@ -272,7 +272,7 @@ def _same(a: object, b: object) -> bool:
 def _loky(params: StudyParams, todo: list[int], jobs: int) -> Iterator[ChunkResult]:
     """Chunks on ``jobs`` loky worker processes (in this process when ``jobs`` is 1), as they
     finish; at most ``2 * jobs`` in flight."""
-    from joblib import Parallel, delayed
+    from joblib import Parallel, delayed  # type: ignore[import-untyped]  # no type stubs
 
     parallel = Parallel(n_jobs=jobs, backend="loky", return_as="generator_unordered",
                         pre_dispatch="2*n_jobs")
