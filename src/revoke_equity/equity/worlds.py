@@ -493,7 +493,7 @@ class _Tabulated(_Constrained):
             return out
         # the suit's other cards: ``after`` is the next suit's table at no honour held yet
         follow = after.ndim - first_held
-        base = after[(Ellipsis, *([0] * follow))] if follow else after
+        base = after[(Ellipsis, *([0] * follow))] if follow else after  # type: ignore[arg-type]
         base = base.reshape(base.shape + (1,) * len(ranged))
         held = np.indices(out.shape[first_held:]) if ranged else None
         for split in _compositions(len(cards), list(self.sizes_dealt)):
