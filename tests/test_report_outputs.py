@@ -305,3 +305,19 @@ def test_export_pbn_with_an_auction_reads_back_here_and_in_endplay(dds_solver: A
     board = endplay_pbn.loads(text)[0]
     assert board.board_num == case.board and len(list(board.play)) == len(case.play)
     assert len(list(board.auction)) == len(case.auction.texts())
+
+
+def test_a_game_out_of_export_order_is_not_called_export() -> None:
+    """The check behind the header: a mandatory tag missing or out of order, supplemental tags
+    unsorted, or a tab, and the game is not export format."""
+    from revoke_equity.report.pbn_export import MANDATORY_TAGS, TagPair, export_game, is_export
+
+    game = export_game([TagPair("Play", "W", ("HK H2 H3 H4",)), TagPair("Laws", "2017")],
+                       {"Board": "3"}, ["{a comment}"])
+    assert is_export(game)
+    assert [line.split(" ")[0][1:] for line in game[:15]] == list(MANDATORY_TAGS)
+    assert game[15] == "{a comment}" and game[16] == '[Laws "2017"]' and game[17] == '[Play "W"]'
+    swapped = [game[1], game[0], *game[2:]]
+    unsorted = [*game[:16], *game[17:], game[16]]
+    tabbed = [game[0].replace(" ", "\t"), *game[1:]]
+    assert not any(is_export(g) for g in (swapped, unsorted, tabbed, game[1:]))

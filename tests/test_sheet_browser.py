@@ -104,3 +104,28 @@ def test_each_worked_case_prints_on_one_a4_page(server: Server, browser: Any, pa
     pdf = base64.b64decode(browser.print_page(options))
     assert pdf.startswith(b"%PDF")
     assert _pdf_pages(pdf) == 1
+
+
+def test_the_sheet_is_printed_with_the_access_token(tmp_path: Path, browser: Any) -> None:
+    """Beyond loopback the sheet wants the token like every ``/api/`` route: the page sends it."""
+    from selenium.webdriver.common.by import By
+
+    token = "a-sheet-test-token-0123456789"
+    with Server(tmp_path / "log.sqlite", tmp_path / "server.log", workers=1, token=token) as srv:
+        response = httpx.post(f"{srv.url}/api/v1/rulings", params={"estimate": "dd"},
+                              content=next(CASES.glob("p02-*.json")).read_text(),
+                              headers={"content-type": "application/json", **srv.headers}, timeout=120)
+        assert response.status_code == 200, response.text
+        ruling_id = response.json()["id"]
+        assert httpx.get(f"{srv.url}/api/v1/rulings/{ruling_id}/sheet", timeout=30).status_code == 401
+        browser.get(f"{srv.url}/#token={token}")
+        wait_until(browser, "localStorage.getItem('revoke-equity-token') !== null")
+        browser.get(f"{srv.url}/#ruling={ruling_id}")
+        sheet = wait_for(browser, "article.ruling")
+        sheet.find_element(By.XPATH, ".//button[text()='Print ruling sheet']").click()
+        wait_until(browser, "document.getElementById('sheet-frame') &&"
+                            " document.getElementById('sheet-frame').dataset.loaded === 'true'")
+        framed = browser.execute_script(
+            "return document.getElementById('sheet-frame').contentDocument.body.innerHTML")
+        assert 'class="enter-line"' in framed and "Score to enter" in framed
+        browser.execute_script("localStorage.clear()")

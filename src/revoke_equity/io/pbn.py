@@ -133,12 +133,13 @@ def loads_pbn(text: str) -> list[Case]:
 
 
 def dumps_pbn(cases: Case | Iterable[Case]) -> str:
-    """A PBN 2.1 export of ``cases``, the play in seat columns from the opening leader and a claim
-    as ``*`` with ``Result``; ``Laws`` always, ``Noticed``/``Corrected``/``PenaltyCards``/
+    """``cases`` as PBN 2.1 (import format, so no ``% EXPORT``: ``rule --format pbn`` writes
+    export format), the play in seat columns from the opening leader and a claim as ``*`` with
+    ``Result``; ``Laws`` always, ``Noticed``/``Corrected``/``PenaltyCards``/
     ``Requirements``/``Claim``/``ClaimAgreed`` when set."""
     if isinstance(cases, Case):
         cases = [cases]
-    out = ["% PBN 2.1", "% EXPORT", ""]
+    out = ["% PBN 2.1", ""]
     for case in cases:
         out.extend(_game_lines(case))
         out.append("")
