@@ -257,3 +257,15 @@ def test_the_published_claim_before_the_revoke_was_established(edition: Edition)
     assert best_tricks(ending) == 0
     assert r.mechanical_tricks == corrected.tricks_won(Side.NS, 1) == 10
     assert r.recommendation.law is Law.L62 and r.recommendation.words == "corrected result"
+
+
+def test_the_reports_name_the_corrected_result() -> None:
+    """The text report's paragraph for the director is the recommendation (not "the table result
+    stands"), and the ruling sheet names a corrected result."""
+    from revoke_equity.report.html import SheetFields, ruling_sheet
+    from revoke_equity.report.text import summary
+
+    r = rule(claimed_trick12_board(Edition.LAWS_2017))
+    assert summary(r) == r.recommendation.reason
+    assert "enter the corrected result" in summary(r)
+    assert "Corrected result, Law 62" in ruling_sheet(r, r.to_dict(), SheetFields())
