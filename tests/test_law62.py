@@ -9,6 +9,7 @@ checks them there.
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -20,7 +21,7 @@ from revoke_equity.laws.revokes import find_revokes
 from revoke_equity.model import Card, Case, Claim, Edition, PenaltyCard, Seat, Side
 from revoke_equity.model.play import replay
 from revoke_equity.ruling import rule
-from revoke_equity.solver.bruteforce import BruteForceSolver
+from revoke_equity.solver.bruteforce import BruteForceSolver, best_tricks
 
 from playgen import make_case
 
@@ -225,3 +226,46 @@ def test_a_declarer_revoke_on_a_real_deal_is_corrected_double_dummy(dds_solver: 
     rest = side_rest(position, dds_solver.solve(position), Side.EW)  # type: ignore[attr-defined]
     best = max(rest[c] for c in hand if c.suit is led)
     assert r.corrected.declarer_tricks == position.tricks(Side.EW) + best == r.mechanical_tricks
+
+
+@EDITIONS
+def test_the_published_claim_before_the_revoke_was_established(edition: Edition) -> None:
+    """pub04 (a Denver NABC ruling, 2007 Laws; the same under 1997 and 2017): S led H3 towards
+    dummy's KJ at trick 8, W H4, N HJ, and E discarded S3 holding HQ; S claimed and E-W did not
+    agree, so the revoke is not established. By hand: E must play HQ (his only heart), which wins
+    trick 8; S3 becomes a major penalty card, and E, on lead, must lead it (Law 50D1). Then N holds
+    HK DA C4 C3 C2, S SK SA CK CA H2, E S5 S4 D3 D2, W H7 H6 H5 D7 D6: N-S have six winners for
+    the last five tricks with entries both ways (S's H2 to the HK, N's clubs to S), so 5 of 5
+    whatever E leads, as S claimed. Declarer: 5 of tricks 1-7, not trick 8, 5 of 9-13: 10 (at
+    the table, with dummy's HJ winning trick 8, 11). The brute force checks the ending."""
+    from revoke_equity.io import read_path
+
+    (path,) = (Path(__file__).parent / "data" / "published").glob("pub04-*.json")
+    (read,) = read_path(path)
+    assert read.case is not None
+    r = rule(replace(read.case, laws=edition))
+    assert r.record.declarer_tricks == 11
+    assert r.law62 is not None and r.corrected is not None
+    assert str(r.corrected.substitute) == "HQ" and r.law62.clause == "62B1"
+    corrected = r.corrected.record
+    assert corrected.trick(8).winner is E
+    assert str(corrected.trick(9).card_of(E)) == "S3" and corrected.trick(9).leader is E
+    ending = corrected.positions[32]
+    assert ending.to_move is E
+    # E to lead: N-S take all five whatever he leads, the penalty card or not (E-W's tricks)
+    assert set(BruteForceSolver().solve(ending).values()) == {0}
+    assert best_tricks(ending) == 0
+    assert r.mechanical_tricks == corrected.tricks_won(Side.NS, 1) == 10
+    assert r.recommendation.law is Law.L62 and r.recommendation.words == "corrected result"
+
+
+def test_the_reports_name_the_corrected_result() -> None:
+    """The text report's paragraph for the director is the recommendation (not "the table result
+    stands"), and the ruling sheet names a corrected result."""
+    from revoke_equity.report.html import SheetFields, ruling_sheet
+    from revoke_equity.report.text import summary
+
+    r = rule(claimed_trick12_board(Edition.LAWS_2017))
+    assert summary(r) == r.recommendation.reason
+    assert "enter the corrected result" in summary(r)
+    assert "Corrected result, Law 62" in ruling_sheet(r, r.to_dict(), SheetFields())

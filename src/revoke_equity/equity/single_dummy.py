@@ -5,8 +5,13 @@
 from (declarer designating when several penalty cards could be played, Law 51).
 
 ``table``: the table's later cards are kept wherever they stay legal and held and the law does not
-let their player change them (after a revoke that Law 62D corrects, a non-offender may change
-each card he played after it, Law 62C1); any other card is the single-dummy policy's.
+let their player change them (after a revoke that Law 62D corrects, or one not established that
+Law 62 corrects, a non-offender may change each card he played after it, Law 62C1); any other card
+is the single-dummy policy's.
+
+In the corrected play of a revoke that is not established (a point with a ``correction``), every
+player is held to what the correction allows (a penalty card at the first legal opportunity, Law
+50D1; a 62C2 card that stands).
 The departures from the table's play are listed (along the most probable line).
 
 The distribution is propagated exactly when the tree of lines is small enough, else estimated from

@@ -16,7 +16,7 @@ the offenders, stopped the play before the offender or his partner played to the
 
 Pure law code: :func:`correct` says what the correction allows (:class:`Correction62`), and
 :meth:`Correction62.allowed` which cards each player may play as the corrected play goes on; the
-play itself is chosen by the estimators (:mod:`revoke_equity.equity.correction`).
+play itself is chosen by the estimators (:mod:`revoke_equity.ruling.corrected`).
 """
 
 from __future__ import annotations

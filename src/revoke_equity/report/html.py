@@ -95,7 +95,8 @@ def ruling_sheet(ruled: Ruled, ruling: Mapping[str, Any], fields: SheetFields) -
     facts = (f"Vulnerable: {e(_vulnerable(str(ruling.get('vulnerable', ''))))}{dealer} · Laws "
              f"{e(ruling.get('laws'))} · revoke noticed {e(noticed)}")
     kind = "Adjusted score" if rec.get("adjusted") else (
-        "Rectified result" if rec.get("established_revoke") else "No established revoke")
+        "Rectified result" if rec.get("established_revoke") else
+        "Corrected result" if ruling.get("law_62") else "No established revoke")
     enter = "".join(f'<p class="enter-line">{e(s.text)}</p>' for s in score_to_enter(ruling))
     parts = [
         '<article class="sheet">',

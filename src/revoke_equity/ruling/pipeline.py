@@ -1,10 +1,12 @@
 """One ruling: read the play, find the revokes, apply Laws 62-64, estimate the likely result, score.
 
 This is the library's main entry point. The pipeline: find the revokes (Law 61) and their
-establishment (63) -> the 62D correction -> Law 64 -> the comparison points (64C1, 64C2(a),
-64C2(b)) -> the estimates at each -> one adjudication (64C, 12B2, 12C). The law code is pure; the
-solver is passed in (a :class:`~revoke_equity.solver.dds.DdsSolver` normally, a brute-force one in
-tests, ``None`` for a ruling without estimates).
+establishment (63) -> the Law 62 correction of a revoke not established, played by the case's
+estimate (:mod:`revoke_equity.ruling.corrected`) -> the 62D correction -> Law 64 -> the
+comparison points (64C1, 64C2(a), 64C2(b)) -> the estimates at each -> one adjudication (64C,
+12B2, 12C). The law code is pure; the solver is passed in (a
+:class:`~revoke_equity.solver.dds.DdsSolver` normally, a brute-force one in tests, ``None`` for a
+ruling without estimates).
 """
 
 from __future__ import annotations

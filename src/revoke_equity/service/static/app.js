@@ -210,7 +210,7 @@
 
     // Verdict
     const words = rec.words || (rec.adjusted ? "adjusted score" : "the result stands");
-    const adjusted = hasEstablishedRevoke(ruling) ? words.charAt(0).toUpperCase() + words.slice(1) : "No established revoke";
+    const adjusted = hasEstablishedRevoke(ruling) || ruling.law_62 ? words.charAt(0).toUpperCase() + words.slice(1) : "No established revoke";
     sheet.appendChild(el("section", { class: "verdict" + (rec.adjusted ? " adjusted" : "") },
       el("div", { class: "verdict-label" }, "Recommended ruling"),
       el("div", { class: "verdict-main" },
@@ -347,6 +347,7 @@
     row("After rectification", ruling.mechanical.declarer_tricks, ruling.mechanical.score_ns,
       (lawsUsed.length ? lawsUsed.map(lawText).join(", ") + ": " : "") +
       (ruling.law_62D ? "trick 12 corrected (Law 62D)" :
+        ruling.law_62 && !transferred ? "revoke not established, corrected and replayed (Law 62)" :
         (transferred ? tricksText(transferred) + " transferred" : "no tricks transferred")), "mechanical");
     const eq = ruling.equity;
     if (eq) {
@@ -374,7 +375,7 @@
       row("Split score (" + law + "): offenders", rec.split.offenders.declarer_tricks,
         rec.split.offenders.score_ns, "most unfavourable result that was at all probable", "split");
     }
-    row("Recommended", rec.declarer_tricks, rec.score_ns, hasEstablishedRevoke(ruling) ?
+    row("Recommended", rec.declarer_tricks, rec.score_ns, hasEstablishedRevoke(ruling) || ruling.law_62 ?
       recommendationLabel(rec) + ": " + (rec.words || (rec.adjusted ? "adjusted score" : "the result stands")) :
       "no established revoke", "recommended");
     return el("section", { class: "block results-block" },
