@@ -174,6 +174,14 @@ def _share(value: float | None) -> str:
     return "-" if value is None else f"{value:.0%}"
 
 
+def _ruling_cost(group: dict[str, Any]) -> str:
+    wall, cpu = group.get("ruling_seconds"), group.get("ruling_cpu_seconds")
+    if not wall or not cpu:
+        return "-"
+    return (f"{_num(wall['median'])} / {_num(wall['p90'])} / {_num(wall['max'])} "
+            f"({_num(cpu['median'])})")
+
+
 def _stability_md(section: dict[str, Any]) -> list[str]:
     t = section["targets"]
     seeds = section["seeds"]
@@ -192,8 +200,9 @@ def _stability_md(section: dict[str, Any]) -> list[str]:
         f"| cases | boards | inside (target >= {t['inside']:.0%}) | probability spread "
         f"median / max | weighted: boards, spread median / max | within {t['weighted_tolerance']} "
         f"points (target >= {t['weighted_within']:.0%}) | score to enter the same (target >= "
-        f"{t['same_score']:.0%}) | changed, flagged | wall s | CPU s |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        f"{t['same_score']:.0%}) | changed, flagged | wall s | CPU s | a ruling, wall s median / "
+        "p90 / max (CPU s median) |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for group, g in section["sets"].items():
         flagged = g["changed_flagged_near_threshold"]
@@ -206,7 +215,7 @@ def _stability_md(section: dict[str, Any]) -> list[str]:
             f"{weighted} | {_share(g['weighted_within'])} | {_share(g['same_score_share'])} "
             f"({g['same_score_boards']}/{g['boards']}) | {g['changed_boards']}, "
             f"{'-' if flagged is None else flagged} | {_num(g['wall_seconds'])} | "
-            f"{_num(g['cpu_seconds'])} |")
+            f"{_num(g['cpu_seconds'])} | {_ruling_cost(g)} |")
     if not section["sets"].get("published"):
         lines += ["", "No published cases (`tests/data/published/*.json`) were ruled."]
     return lines

@@ -180,6 +180,8 @@ def test_the_sd_section_has_a_stability_table(tiny: tuple[dict[str, Any], Path])
     for group in table["sets"].values():
         assert {"inside_share", "probability_spread_max", "same_score_share", "weighted_within",
                 "wall_seconds", "cpu_seconds"} <= set(group)
+        assert group["rulings"] == group["boards"] * config.sd_seeds
+        assert group["ruling_seconds"]["median"] <= group["ruling_seconds"]["max"]
     assert "**Stability under other seeds**" in markdown(tiny[0])
 
 
