@@ -221,6 +221,38 @@ def _stability_md(section: dict[str, Any]) -> list[str]:
     return lines
 
 
+def _cashout_md(section: dict[str, Any]) -> list[str]:
+    o = section["options"]
+    lines = [
+        "",
+        f"**Tricks a player can count** (`--only cashout`): positions at a trick start with at "
+        f"most {section['max_tricks']} tricks left where the side on lead can take every trick "
+        "by cards each of its players sees will work in every layout he can imagine (checked "
+        f"over every layout, fewer than {section['layout_limit']} a decision): real deals "
+        "(`tests/data/dds-hands`, along their play) and seeded random endings; from each, "
+        f"{section['replays_per_position']} replays of the single-dummy player ({o['players']}: "
+        f"slip {o['slip']:g}, tau {o['tau']:g}; {o['worlds']} to {o['max_worlds']} layouts a "
+        f"decision, seed {o['seed']}). Target: >= {section['target']:.0%} of replays take them.",
+        "",
+        "| positions | n | tricks left, median | replays taking them (95% Wilson) | positions "
+        "always | losses: slip / tie in layouts drawn | the card lost a trick in every layout |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+    ]
+    for group, g in section["summary"].items():
+        drawn = g["losses"]["drawn"]
+        lost = g["replays"] - g["took"]
+        lines.append(
+            f"| {group} | {g['positions']} | {_count(g['median_tricks'])} | "
+            f"{_share(g['share'])} ({g['took']}/{g['replays']}; "
+            f"{g['interval'][0]:.1%}-{g['interval'][1]:.1%}) | "
+            f"{g['positions_all_taken']}/{g['positions']} | {drawn.get('slip', 0)} / "
+            f"{drawn.get('tie', 0)} | {g['losses']['everywhere'].get('loses everywhere', 0)}"
+            f"/{lost} |")
+    lines += ["", f"CPU {_num(section['cpu_seconds'])} s ({_num(section['find_cpu_seconds'])} s "
+              "to find and check the positions)."]
+    return lines
+
+
 def _study_md(section: dict[str, Any]) -> list[str]:
     lines = [
         "",
@@ -256,6 +288,8 @@ def markdown(report: dict[str, Any]) -> str:
         lines += _single_dummy_md(report["single_dummy"])
         if report["single_dummy"].get("stability"):
             lines += _stability_md(report["single_dummy"]["stability"])
+    if "cashout" in report:
+        lines += _cashout_md(report["cashout"])
     if "study" in report:
         lines += _study_md(report["study"])
     checks = report["checks"]
