@@ -247,6 +247,10 @@ def markdown(report: dict[str, Any]) -> str:
         lines += _single_dummy_md(report["single_dummy"])
         if report["single_dummy"].get("stability"):
             lines += _stability_md(report["single_dummy"]["stability"])
+        if report["single_dummy"].get("auction"):
+            from bench.auction_cost import auction_md
+
+            lines += auction_md(report["single_dummy"]["auction"])
     if "study" in report:
         lines += _study_md(report["study"])
     checks = report["checks"]
