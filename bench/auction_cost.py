@@ -20,6 +20,7 @@ import json
 import random
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -63,7 +64,7 @@ def run_auction_cost(solver: Any, options: EstimateOptions, oracle: Oracle, log:
                 opts = dataclasses.replace(options, ignore_auction=way == "without")
                 solver.clear_cache()
                 flush_dds()
-                wall, cpu, ruling = _clocked(lambda o=opts, c=case: rule(c, solver, options=o))
+                wall, cpu, ruling = _clocked(partial(rule, case, solver, options=opts))
                 times[way].append((wall, cpu))
                 dist = ruling.to_dict()["equity"]["estimates"]["sd"]["distribution"]
                 if way in distributions:

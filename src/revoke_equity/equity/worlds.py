@@ -25,6 +25,7 @@ import random
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 import numpy as np
 
@@ -508,7 +509,8 @@ class _Tabulated(_Constrained):
             return out
         # the suit's other cards: ``after`` is the next suit's table at no honour held yet
         follow = after.ndim - first_held
-        base = after[(Ellipsis, *([0] * follow))] if follow else after
+        at_none: tuple[Any, ...] = (Ellipsis, *([0] * follow))
+        base = after[at_none] if follow else after
         base = base.reshape(base.shape + (1,) * len(ranged))
         held = np.indices(out.shape[first_held:]) if ranged else None
         for split in _compositions(len(cards), list(self.sizes_dealt)):
