@@ -1,4 +1,4 @@
-"""Benchmarks of the solver core and of the ruling pipeline, as ratios, with a report (issue 5).
+"""Benchmarks of the solver core and of the ruling pipeline, as ratios, with a report.
 
 ``python -m bench`` (full) or ``python -m bench --quick`` (about a minute); see :mod:`bench.__main__`.
 Every benchmark is also an oracle: the answers it times are checked (against the DDS reference

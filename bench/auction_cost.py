@@ -28,9 +28,9 @@ from revoke_equity.equity.estimate import EstimateOptions
 from revoke_equity.io.json_case import case_from_dict
 from revoke_equity.model.case import Case
 
+from bench.config import Log
 from bench.machine import load_average
 from bench.oracle import Oracle
-from bench.runner import Log
 from bench.timing import flush_dds, median
 
 AUCTION_CASES = Path(__file__).resolve().parents[1] / "tests" / "data" / "auction"

@@ -3,8 +3,12 @@ for the tests)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
+
+Log = Callable[[str], None]
+"""Where a benchmark reports its progress (one line a call)."""
 
 SECTIONS = ("solver", "ruling", "naive", "sd", "study")
 """The sections of a run, in the order they run (``--only`` picks some)."""

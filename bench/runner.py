@@ -4,18 +4,15 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable
 from dataclasses import asdict
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from bench.config import Config
+from bench.config import Config, Log
 from bench.machine import load_average, machine_facts
 from bench.oracle import Oracle
 from bench.report import FORMAT, write
-
-Log = Callable[[str], None]
 
 
 def stderr_log(message: str) -> None:

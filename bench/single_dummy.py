@@ -39,9 +39,8 @@ from revoke_equity.model.seats import SEATS
 from revoke_equity.synthetic import play_with_revoke, random_deal
 
 from bench.cases import BenchCase, published_cases, worked_cases
-from bench.config import Config
+from bench.config import Config, Log
 from bench.oracle import Oracle
-from bench.runner import Log
 from bench.timing import distribution, flush_dds, median, timed
 
 NAIVE_MIN_BOARDS = 100

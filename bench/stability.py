@@ -20,7 +20,7 @@ whatever estimate the product gives. Per set of cases (worked, published, synthe
   offered, else the result recommended (``recommendation.score_ns``); median, max and the share of
   those boards within :data:`WEIGHTED_TOLERANCE` points;
 * **same score to enter**: the share of boards whose score to enter (both sides' lines of
-  :func:`~revoke_equity.report.score_entry.score_to_enter`: the result, or each weighted
+  :func:`~revoke_equity.ruling.score_entry.score_to_enter`: the result, or each weighted
   component's result and weight) is the same under every seed; of the others, how many rulings say
   the recommendation is within one sampling error of a threshold (``recommendation.near_threshold``
   true under at least one seed), when the rulings carry that field.
@@ -39,7 +39,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from revoke_equity.equity.estimate import EstimateOptions
-from revoke_equity.report.score_entry import score_to_enter
+from revoke_equity.ruling.score_entry import score_to_enter
 
 from bench.cases import BenchCase
 from bench.machine import load_average

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The README's test command: install with the test extras, lint, check the import contracts
-# ([tool.importlinter] in pyproject.toml), run the tests (slow ones excluded).
+# ([tool.importlinter] in pyproject.toml) and the types (mypy --strict, [tool.mypy]), run the tests
+# (slow ones excluded).
 # Inside a virtual environment (as CI's .ci/run makes) it installs there; otherwise it makes and
 # uses ./.venv, so it also works on a distribution's Python that refuses system-wide installs.
 set -euo pipefail
@@ -14,4 +15,5 @@ fi
 "$python" -m pip install --quiet -e ".[test]"
 "$python" -m ruff check
 "$(dirname "$(command -v "$python")")/lint-imports" --no-cache
+"$python" -m mypy
 "$python" -m pytest -q -m "not slow"

@@ -131,7 +131,7 @@ def test_1997_split_pair_is_what_each_side_enters() -> None:
     """1997, EW revoked against 4S by South: NS get the most favourable likely result (10 tricks,
     +420), EW the most unfavourable at all probable one (11 tricks: EW -450), each in the
     scoring program; the weighted score (12C3) is not entered. 2017 enters the weighted score."""
-    from revoke_equity.report.score_entry import score_to_enter
+    from revoke_equity.ruling.score_entry import score_to_enter
 
     def entered(edition: Edition) -> list[tuple[float, str]]:
         r = adjudicate(edition, transfer(["64B3"], Side.EW, table=9, transferred=0), 9, "64B3",

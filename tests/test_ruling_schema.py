@@ -148,17 +148,18 @@ _DOC_VALUES = {
     "exact", "sampled", "expert", "strong", "club", "62D", "64A1", "64A2", "64B3", "64C1", "64C2a",
     "64C2b", "12C1(c)", "12C1(e)", "12C3", "12C2", "the result stands", "rectified result",
     "corrected result", "adjusted score", "Law 64A1", "no revoke", "result", "NS", "EW",
+    "recommended",
 }
 
 
 def _documented_fields() -> set[str]:
-    """The backquoted words of the "Fields" section that name fields (``estimates.<name>`` gives
-    ``estimates``)."""
+    """The backquoted words of the "Fields" section, with what the command line and the API add,
+    that name fields (``estimates.<name>`` gives ``estimates``)."""
     text = DOCS.read_text()
-    section = text[text.index("## Fields"):text.index("### Added by")]
+    section = text[text.index("## Fields"):text.index("## Definitions")]
     words: set[str] = set()
     for quoted in re.findall(r"`([^`]+)`", section):
-        if quoted in _DOC_VALUES or quoted.startswith(("64B", "--")) or re.fullmatch(
+        if quoted in _DOC_VALUES or quoted.startswith(('"', "64B", "--")) or re.fullmatch(
                 r"(Law )?6\dC2\([ab]\)", quoted):
             continue
         words |= set(re.findall(r"\b[a-z_][a-zA-Z0-9_]*\b", quoted.split(".<")[0]))

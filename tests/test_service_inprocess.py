@@ -5,11 +5,14 @@ and closes it, and the answers are the library's."""
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
+from revoke_equity.cli import main
 from revoke_equity.io import read_boards
 from revoke_equity.ruling import rule
 from revoke_equity.service.app import create_app
@@ -40,5 +43,26 @@ def test_routes_rule_with_the_pool_the_app_was_given(tmp_path: Path, dds_solver:
     assert status["rulings"] == 2  # its one worker read the body, then ruled on the board
     case = read_boards(text, fmt="json")[0].case
     assert comparable(posted.json()) == comparable(rule(case, dds_solver).to_dict())
+    assert [s["side"] for s in posted.json()["score_to_enter"]] == ["NS", "EW"]
     assert stored.status_code == 200 and stored.json() == posted.json()
     assert pool.status()["alive"] == 0  # the app closed it with its lifespan
+
+
+def test_the_api_and_the_command_line_write_one_shape_of_the_ruling(
+        tmp_path: Path, dds_solver: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    """The same ruling from ``POST /api/v1/rulings`` and ``rule --json``, the score to enter
+    included: the service adds only its ``id`` and ``created``."""
+    app = create_app(tmp_path / "log.sqlite", pool=WorkerPool(1))
+
+    async def scenario() -> httpx.Response:
+        async with app.router.lifespan_context(app), httpx.AsyncClient(
+                transport=httpx.ASGITransport(app=app), base_url="http://127.0.0.1") as client:
+            return await client.post("/api/v1/rulings", content=CASE.read_text(),
+                                     headers={"content-type": "application/json"},
+                                     params={"estimate": "dd"})
+
+    posted = asyncio.run(scenario()).json()
+    assert main(["rule", str(CASE), "--json", "--estimate", "dd", "--quiet"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert set(posted) - set(printed) == {"id", "created"}
+    assert comparable(posted) == comparable(printed)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import re
 import sys
 from collections.abc import Sequence
 from importlib import resources
@@ -18,15 +19,20 @@ from typing import TYPE_CHECKING
 
 from revoke_equity import __version__
 from revoke_equity._quiet import internal_error, quiet
-from revoke_equity.equity.estimate import DEFAULT_SEED, EstimateOptions, add_estimate_arguments
+from revoke_equity.equity.estimate import (
+    DEFAULT_ESTIMATE,
+    DEFAULT_SEED,
+    EstimateOptions,
+    add_estimate_arguments,
+)
 from revoke_equity.errors import CaseError, ParseError, RevokeEquityError
 from revoke_equity.model.distribution import LIKELY, PROBABLE
-from revoke_equity.model.edition import EDITIONS
-from revoke_equity.scoring import imps, matchpoints, weighted_imps, weighted_matchpoints
+from revoke_equity.model.edition import DEFAULT_EDITION, edition_names
 
 if TYPE_CHECKING:
     from revoke_equity.model.case import Case
     from revoke_equity.ruling import Ruling
+    from revoke_equity.ruling.schema import RulingJSON, ScoreComparisonJSON
     from revoke_equity.ruling.sensitivity import UnderClass
     from revoke_equity.solver.base import Solver
 
@@ -51,8 +57,8 @@ class _UsageError(Exception):
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="revoke-equity",
-        description="Law-exact revoke rulings (Laws 61-64, 12C) with a double-dummy estimate of "
-        "the result without the revoke.",
+        description="Law-exact revoke rulings (Laws 61-64, 12C) with an estimate of the likely "
+        "result without the revoke (single-dummy play by default, double-dummy on request).",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
@@ -65,8 +71,8 @@ def build_parser() -> argparse.ArgumentParser:
     rule.add_argument("--example", action="store_true",
                       help="rule on the bundled example board instead of a file")
     rule.add_argument("--board", type=int, help="rule on this board number only")
-    rule.add_argument("--laws", choices=EDITIONS,
-                      help="law edition (default: the case's own, else 2017)")
+    rule.add_argument("--laws", choices=edition_names(),
+                      help=f"law edition (default: the case's own, else {DEFAULT_EDITION})")
     rule.add_argument("--noticed", choices=["during-play", "end-of-play", "after-next-deal-call",
                                             "after-round"],
                       help="when attention was first drawn to the revoke (default: the case's own,"
@@ -86,15 +92,16 @@ def build_parser() -> argparse.ArgumentParser:
     sheet.add_argument("--pairs", nargs=2, metavar=("NS", "EW"),
                        help="the NS and EW pairs (numbers or names)")
     rule.add_argument("--no-equity", action="store_true",
-                      help="skip the double-dummy part (no solver calls)")
+                      help="skip the estimate of the likely result without the revoke (no solver "
+                      "calls): the law's rectification only")
     rule.add_argument("--compare", type=int, metavar="SCORE",
                       help="the other table's NS score: show each option in IMPs")
     rule.add_argument("--field", metavar="S1,S2,...",
                       help="other NS scores on the board: show each option in matchpoints "
-                      "(write --field=-50,420 when the first score is negative)")
+                      "(--field -50,420 or --field=-50,420)")
     rule.add_argument("--unicode", action="store_true", help="suit symbols in the text output")
     likely = rule.add_argument_group("the likely result without the revoke")
-    add_estimate_arguments(likely, default="sd")
+    add_estimate_arguments(likely, default=DEFAULT_ESTIMATE)
     likely.add_argument("--also", metavar="NAMES", default="",
                         help="more estimates to show beside it, e.g. --also table,dd")
     likely.add_argument("--also-players", metavar="CLASSES", default="",
@@ -144,7 +151,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_OK
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args = parser.parse_args(_negative_lists(sys.argv[1:] if argv is None else argv))
     except _UsageError as exc:
         print(exc, file=sys.stderr)
         return EXIT_USAGE
@@ -166,6 +173,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         return serve(args)
     parser.print_help(sys.stderr)
     return EXIT_USAGE
+
+
+_SCORES = re.compile(r"^-\d[\d\s,+-]*$")
+
+
+def _negative_lists(argv: Sequence[str]) -> list[str]:
+    """``--field -50,420`` as ``--field=-50,420``: argparse takes a value that starts with ``-``
+    and is not a plain number for an option."""
+    out: list[str] = []
+    for arg in argv:
+        if out and out[-1] == "--field" and _SCORES.match(arg):
+            out[-1] = f"--field={arg}"
+        else:
+            out.append(arg)
+    return out
 
 
 def _field(text: str | None) -> list[int] | None:
@@ -258,13 +280,13 @@ def _rule(args: argparse.Namespace) -> int:
         if progress is not None:
             progress.note("loading the double-dummy solver")
         solver = default_solver()
-    from revoke_equity.report.score_entry import score_to_enter
     from revoke_equity.report.text import render
     from revoke_equity.ruling import rule  # looked up at each run, so a test can replace it
+    from revoke_equity.ruling.other_tables import score_comparison
 
     failed = False
-    rulings: list[dict[str, object]] = []
-    ruled: list[tuple[Ruling, dict[str, object]]] = []
+    rulings: list[RulingJSON] = []
+    ruled: list[tuple[Ruling, RulingJSON]] = []
     texts: list[str] = []
     for entry in boards:
         if entry.error is not None or entry.case is None:
@@ -285,14 +307,10 @@ def _rule(args: argparse.Namespace) -> int:
             print(f"revoke-equity rule: {internal_error(exc, case.board)}", file=sys.stderr)
             failed = True
             continue
-        data = ruling.to_dict()
-        comparison = _comparison(ruling, args.compare, field)
-        if comparison:
-            data["comparison"] = comparison
-        data["score_to_enter"] = [s.as_dict() for s in score_to_enter(data)]
+        comparison = score_comparison(ruling, args.compare, field)
         others = _other_classes(case, solver, options, args.also_players)
-        if others:
-            data["sensitivity"] = [o.as_dict() for o in others]
+        data = ruling.to_dict(comparison=comparison,
+                              sensitivity=[o.as_dict() for o in others])
         rulings.append(data)
         ruled.append((ruling, data))
         if args.format == "text":
@@ -309,8 +327,8 @@ def _rule(args: argparse.Namespace) -> int:
     return EXIT_SOME_FAILED if failed else EXIT_OK
 
 
-def _write(args: argparse.Namespace, several: bool, rulings: list[dict[str, object]],
-           ruled: list[tuple[Ruling, dict[str, object]]], texts: list[str]) -> None:
+def _write(args: argparse.Namespace, several: bool, rulings: list[RulingJSON],
+           ruled: list[tuple[Ruling, RulingJSON]], texts: list[str]) -> None:
     """Print the rulings in ``args.format``."""
     if args.format == "json":
         # One board: its ruling object (nothing when it failed); several: a list, whatever the format.
@@ -342,11 +360,9 @@ def _other_classes(case: Case, solver: Solver | None, options: EstimateOptions, 
     return under_other_classes(case, solver, options, classes)
 
 
-def _score_text(data: dict[str, object]) -> str:
-    from revoke_equity.report.score_entry import score_to_enter
-
+def _score_text(data: RulingJSON) -> str:
     lines = ["", "Score to enter", "--------------"]
-    lines += [s.text for s in score_to_enter(data)]
+    lines += [s["text"] for s in data["score_to_enter"]]
     return "\n".join(lines) + "\n"
 
 
@@ -356,41 +372,14 @@ def _located(exc: RevokeEquityError, board: int | None) -> str:
     return f"board {board}: {exc}" if board is not None else str(exc)
 
 
-def _comparison(ruling: Ruling, other: int | None, field: list[int] | None) -> dict[str, object]:
-    """Each option in IMPs against the other table, or in matchpoints on a field (a weighted score
-    converted component by component, then weighted)."""
-    if other is None and not field:
-        return {}
-    options: dict[str, int] = {
-        "table": ruling.record.declarer_tricks,
-        "mechanical": ruling.mechanical_tricks,
-        "recommended": ruling.recommendation.declarer_tricks,
-    }
-    if ruling.comparison is not None:
-        options["equity"] = ruling.comparison.dd_tricks
-    weighted = ruling.recommendation.weighted
-    out: dict[str, object] = {}
-    if other is not None:
-        table: dict[str, float] = {k: imps(ruling.score(t) - other) for k, t in options.items()}
-        if weighted is not None:
-            table["weighted"] = weighted_imps(weighted.parts(), other)
-        out["imps_ns"] = {"other_table_ns": other, "options": table}
-    if field:
-        mps = {k: round(matchpoints(ruling.score(t), field), 2) for k, t in options.items()}
-        if weighted is not None:
-            mps["weighted"] = weighted_matchpoints(weighted.parts(), field)
-        out["matchpoints_ns_percent"] = {"field": field, "options": mps}
-    return out
-
-
-def _comparison_text(comparison: dict[str, object]) -> str:
+def _comparison_text(comparison: ScoreComparisonJSON) -> str:
     lines = ["", "Comparison", "----------"]
-    for key, label in (("imps_ns", "IMPs to NS"), ("matchpoints_ns_percent", "NS matchpoints %")):
-        block = comparison.get(key)
-        if isinstance(block, dict):
-            opts = block["options"]
-            lines.append(label + ": " + ", ".join(f"{k} {v:+g}" if key == "imps_ns" else
-                                                  f"{k} {v:g}" for k, v in opts.items()))
+    if "imps_ns" in comparison:
+        opts = comparison["imps_ns"]["options"]
+        lines.append("IMPs to NS: " + ", ".join(f"{k} {v:+g}" for k, v in opts.items()))
+    if "matchpoints_ns_percent" in comparison:
+        opts = comparison["matchpoints_ns_percent"]["options"]
+        lines.append("NS matchpoints %: " + ", ".join(f"{k} {v:g}" for k, v in opts.items()))
     return "\n".join(lines) + "\n"
 
 

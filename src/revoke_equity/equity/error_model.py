@@ -49,9 +49,9 @@ class PlayerClass:
 def dominated(matrix: Matrix) -> npt.NDArray[np.bool_]:
     """For each column, whether another column is at least as large in every row and larger in
     one (over the last two axes: a stack of matrices gives a stack of answers)."""
-    at_least = (matrix[..., :, :, None] >= matrix[..., :, None, :]).all(axis=-3)  # [d, c]
-    more = (matrix[..., :, :, None] > matrix[..., :, None, :]).any(axis=-3)
-    return (at_least & more).any(axis=-2)  # type: ignore[no-any-return]
+    at_least = np.all(matrix[..., :, :, None] >= matrix[..., :, None, :], axis=-3)  # [d, c]
+    more = np.any(matrix[..., :, :, None] > matrix[..., :, None, :], axis=-3)
+    return np.asarray(np.any(at_least & more, axis=-2), dtype=np.bool_)
 
 
 def softmax(values: Sequence[float] | Matrix, tau: float) -> list[float]:

@@ -8,7 +8,7 @@ offender's alternatives for ``dd``, the departures from the table's play for ``t
 from __future__ import annotations
 
 import argparse
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
@@ -17,12 +17,22 @@ from revoke_equity.model.distribution import LIKELY, PROBABLE, TrickDistribution
 
 if TYPE_CHECKING:
     from revoke_equity.laws.comparison import ComparisonPoint
+    from revoke_equity.model.play import PlayRecord
     from revoke_equity.solver.base import Solver
 
-ESTIMATORS = ("sd", "dd", "table")
-"""The estimator names: single-dummy, double-dummy, and the table's play kept where legal."""
-
-__all__ = ["PLAYER_CLASSES", "Estimate", "EstimateOptions", "Estimator", "PlayerClass"]
+__all__ = [
+    "DEFAULT_ESTIMATE",
+    "ESTIMATORS",
+    "PLAYER_CLASSES",
+    "Estimate",
+    "EstimateOptions",
+    "Estimator",
+    "EstimatorInfo",
+    "PlayerClass",
+    "estimator_names",
+    "estimators",
+    "find_estimator",
+]
 
 DEFAULT_WORLDS = 8
 """Layouts each single-dummy decision is judged on first (all of them when there are no more)."""
@@ -43,12 +53,10 @@ def add_estimate_arguments(parser: argparse.ArgumentParser | argparse._ArgumentG
                            default: str) -> None:
     """``--estimate`` (``default``), ``--players``, ``--worlds`` and ``--playouts``: the options
     the command line and the study share."""
-    what = {"sd": "sd single-dummy play", "dd": "dd double-dummy play",
-            "table": "table the table's later cards kept where legal"}
-    parser.add_argument("--estimate", choices=list(ESTIMATORS), default=default,
+    parser.add_argument("--estimate", choices=list(estimator_names()), default=default,
                         help="the estimate of the likely result the score rests on: "
-                        + ", ".join(what[n] + (" (default)" if n == default else "")
-                                    for n in ESTIMATORS))
+                        + ", ".join(f"{e.name} {e.words}" + (" (default)" if e.name == default
+                                                             else "") for e in estimators()))
     parser.add_argument("--players", choices=list(PLAYER_CLASSES), default="strong",
                         help="class of player of the sd and table estimates (default strong)")
     parser.add_argument("--worlds", type=int, default=DEFAULT_WORLDS,
@@ -71,7 +79,9 @@ class EstimateOptions:
     """Everything that shapes a ruling's estimates; one frozen value passed down the pipeline."""
 
     estimate: str = "dd"
-    """The estimate the recommendation rests on (``sd``, ``dd`` or ``table``)."""
+    """The estimate the recommendation rests on (a name of :data:`ESTIMATORS`). The library's
+    default stays ``dd``, the fast one; the surfaces a director uses default to
+    :data:`DEFAULT_ESTIMATE`."""
     players: str = "strong"
     worlds: int = DEFAULT_WORLDS
     """Layouts a single-dummy decision draws first."""
@@ -97,11 +107,8 @@ class EstimateOptions:
     """Imagine the layouts without what the auction (or the director's ``shown``) showed."""
 
     def __post_init__(self) -> None:
-        if self.estimate not in ESTIMATORS:
-            raise ValueError(f"unknown estimate {self.estimate!r} (expected sd, dd or table)")
-        for name in self.extra:
-            if name not in ESTIMATORS:
-                raise ValueError(f"unknown estimate {name!r} (expected sd, dd or table)")
+        for name in (self.estimate, *self.extra):
+            find_estimator(name)  # a ValueError naming the estimators
         if self.players not in PLAYER_CLASSES:
             raise ValueError(f"unknown class of player {self.players!r} (expected "
                              + ", ".join(PLAYER_CLASSES) + ")")
@@ -160,3 +167,70 @@ class Estimator(Protocol):
     name: str
 
     def estimate(self, point: ComparisonPoint, solver: Solver) -> Estimate: ...
+
+
+# -- the estimators' registry ----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class EstimatorInfo:
+    """What every surface says about one estimator: the command line's choices and help, the
+    API's validation and OpenAPI, the page's lists, the explanation's label and the study."""
+
+    name: str
+    """``sd``: the name in options, URLs and the ruling JSON's ``estimates``."""
+    label: str
+    """``Single-dummy``: how the explanation and the page head its result."""
+    words: str
+    """``single-dummy play``: what it is, in the command line's help and the API's docs."""
+    choice: str
+    """``single-dummy (players see what they see)``: the page's choice."""
+    options: tuple[str, ...] = ()
+    """The :class:`EstimateOptions` fields it reads besides the thresholds."""
+    details: tuple[str, ...] = ()
+    """The keys of its :attr:`Estimate.details` (each a field of ``EstimateJSON``)."""
+    build: Callable[[PlayRecord, EstimateOptions], Estimator] | None = None
+    """How to make it for one ruling; None for the three built by
+    :func:`revoke_equity.equity.single_dummy.estimator` (``sd`` and ``table`` share one
+    single-dummy policy there)."""
+
+
+_SAMPLED = ("players", "worlds", "max_worlds", "tolerance", "playouts", "precision", "seed", "jobs",
+            "exact_budget", "ignore_auction")
+
+ESTIMATORS: tuple[EstimatorInfo, ...] = (
+    EstimatorInfo("sd", "Single-dummy", "single-dummy play",
+                  "single-dummy (players see what they see)", _SAMPLED, ("decisions", "lines")),
+    EstimatorInfo("dd", "Double-dummy", "double-dummy play", "double-dummy", (),
+                  ("card", "alternatives", "kept_transfer")),
+    EstimatorInfo("table", "Table play kept", "the table's later cards kept where legal",
+                  "table play kept where legal", _SAMPLED, ("decisions", "departures", "lines")),
+)
+"""Every estimator, in the order the surfaces list them (python-chess's ``VARIANTS`` is the
+model): a new one is one entry here and its module."""
+
+DEFAULT_ESTIMATE = "sd"
+"""The estimate the score rests on when none is named, on the command line, the API and the page:
+single-dummy players, the reliable likely result."""
+
+
+def estimators() -> tuple[EstimatorInfo, ...]:
+    """The registry as it is now (read at each call, so every surface built after an entry is
+    added lists it)."""
+    return ESTIMATORS
+
+
+def estimator_names() -> tuple[str, ...]:
+    return tuple(e.name for e in estimators())
+
+
+def find_estimator(name: str) -> EstimatorInfo:
+    """The estimator called ``name``, else a :class:`ValueError` that lists them."""
+    for info in estimators():
+        if info.name == name:
+            return info
+    raise ValueError(f"unknown estimate {name!r} (expected {_listed(estimator_names())})")
+
+
+def _listed(names: tuple[str, ...]) -> str:
+    *first, last = names
+    return f"{', '.join(first)} or {last}" if first else last

@@ -270,7 +270,7 @@ class SingleDummyPolicy:
         raw = np.array([[a[card] for card in cards] for a in answers], dtype=np.float64)
         if who.side is position.to_move.side:
             return raw
-        return position.tricks_left - raw  # type: ignore[no-any-return]
+        return position.tricks_left - raw
 
     def _settled(self, matrix: Matrix, key: tuple[object, ...]) -> bool:
         """No two cards tie in every layout drawn, and the cards' probabilities vary by at most

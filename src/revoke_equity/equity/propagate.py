@@ -197,7 +197,7 @@ class Tally:
     def replica_distributions(self) -> npt.NDArray[np.float64]:
         """Each replica's distribution (rows), from the weighed playouts."""
         totals = self.weights.sum(axis=1, keepdims=True)
-        return np.divide(self.weights, totals, out=np.zeros_like(self.weights),
+        return np.divide(self.weights, totals, out=np.zeros_like(self.weights),  # type: ignore[no-any-return]
                          where=totals > 0)
 
 

@@ -153,7 +153,8 @@ def infer(auction: Auction) -> Shown:
 def usable(shown: Shown, hands: Mapping[Seat, Iterable[Card]]) -> tuple[Shown, Shown]:
     """``(kept, broken)``: the constraints each seat's real thirteen cards satisfy, and those they
     break (the call did not mean that here, so no player may rely on it)."""
-    kept, broken = [], []
+    kept: list[ShownConstraint] = []
+    broken: list[ShownConstraint] = []
     for entry in shown.entries:
         (kept if entry.constraint.holds(hands[entry.seat]) else broken).append(entry)
     return Shown(tuple(kept)), Shown(tuple(broken))

@@ -89,6 +89,22 @@ class _Estimator:
                          pinned=frozenset(point.choices) if point.designated_by_declarer
                          else frozenset())
 
+    def _restricted(self, point: ComparisonPoint, sd: SingleDummyPolicy, line: Line
+                    ) -> Decision | None:
+        """In the corrected play of a revoke that is not established (Law 62, after the
+        offender's substituted card): the decision the correction imposes (a 62C2 table card that
+        stands; a major penalty card at the first legal opportunity, Law 50D1, declarer
+        designating among several, Law 51); ``None``: the player is free."""
+        if point.correction is None:
+            return None
+        allowed = point.correction.allowed(line.position)
+        if allowed is None:
+            return None
+        if len(allowed) == 1:
+            return Decision.certain(allowed[0], sd.replicas)
+        return sd.decide(line.position, line.voids, among=allowed,
+                         chooser=self.record.case.declarer, pinned=frozenset(allowed))
+
     def estimate(self, point: ComparisonPoint, solver: Solver) -> Estimate:
         opts = self.options
         sd = self.shared or self.new_policy(solver)
@@ -161,7 +177,8 @@ class SingleDummy(_Estimator):
         def policy(line: Line) -> Decision:
             if line.first:
                 return self._first(point, sd, line)
-            return sd.decide(line.position, line.voids)
+            imposed = self._restricted(point, sd, line)
+            return imposed if imposed is not None else sd.decide(line.position, line.voids)
 
         return root, policy
 
@@ -185,6 +202,8 @@ class TablePlayKept(_Estimator):
         changeable = self._changeable(point)
 
         def policy(line: Line) -> Decision:
+            if not line.first and (imposed := self._restricted(point, sd, line)) is not None:
+                return imposed
             wanted = self._wanted(queues, line)
             allowed = point.choices if line.first else None
             if (wanted is not None and _keeps(line, wanted, allowed)
@@ -198,10 +217,13 @@ class TablePlayKept(_Estimator):
 
     def _changeable(self, point: ComparisonPoint) -> Callable[[Seat], bool]:
         """Whose table cards from the comparison point on the law lets their player change: when
-        the revoke there is corrected (Law 62D on trick 12, noticed in time), each non-offender
-        may withdraw a card he played after it (62C1); otherwise no one."""
-        corrected = (point.trick == 12 and point.revoke.established
-                     and twelfth_trick.applies(self.record.case.noticed))
+        the revoke there is corrected (Law 62 for a revoke not established, 62D on trick 12
+        noticed in time), each non-offender may withdraw a card he played after it (62C1; the
+        offending side's card that 62C2 lets stand is imposed by the correction); otherwise no
+        one."""
+        corrected = point.correction is not None or (
+            point.trick == 12 and point.revoke.established
+            and twelfth_trick.applies(self.record.case.noticed))
         offending = point.revoke.side
         return lambda seat: corrected and seat.side is not offending
 

@@ -25,7 +25,7 @@ import random
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -374,12 +374,12 @@ class _Constrained:
             move, nxt = _follow(self.node(state), rng)
             cards = self.steps[step][1]
             if self._is_honour(step):
-                hands[move].append(cards[0])  # type: ignore[index]
+                hands[cast(int, move)].append(cards[0])  # an honour's move: its slot
             else:
                 shuffled = list(cards)
                 rng.shuffle(shuffled)
                 start = 0
-                for i, k in enumerate(move):  # type: ignore[arg-type]
+                for i, k in enumerate(cast(tuple[int, ...], move)):  # a suit's split
                     hands[i] += shuffled[start:start + k]
                     start += k
             state = nxt

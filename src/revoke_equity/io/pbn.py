@@ -50,6 +50,7 @@ from revoke_equity.io._fields import (
 )
 from revoke_equity.io._limits import MAX_BOARDS, check_field, quote, too_large, too_many_boards, whole_number
 from revoke_equity.io.json_case import check_extras
+from revoke_equity.io.pbn_text import tag as _tag
 from revoke_equity.model.cards import Card
 from revoke_equity.model.case import (
     Case,
@@ -191,11 +192,6 @@ def _game_lines(case: Case) -> list[str]:
     if case.claim is not None:
         lines.append("*")
     return lines
-
-
-def _tag(name: str, value: str) -> str:
-    escaped = value.replace("\\", "\\\\").replace('"', '\\"')
-    return f'[{name} "{escaped}"]'
 
 
 # -- tokenizer ------------------------------------------------------------------------------------

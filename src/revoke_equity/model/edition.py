@@ -31,5 +31,13 @@ class Edition(enum.Enum):
 EDITIONS: tuple[str, ...] = tuple(e.value for e in Edition)
 """The editions' names, oldest first: the one list for choices, schemas and messages."""
 
+
+
+def edition_names() -> tuple[str, ...]:
+    """The editions' names as they are now (read at each call, so every surface built after an
+    edition is added lists it: the command line, the API, the page, the study)."""
+    return EDITIONS
+
+
 DEFAULT_EDITION: Edition = tuple(Edition)[-1]
 """The newest edition: the one a case is ruled under when it names none."""

@@ -11,20 +11,23 @@ ruling was given on (for the hands and the tricks); every value is escaped.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from html import escape
-from typing import Any
+from typing import Any, Protocol
 
 from revoke_equity.model.cards import Card, Suit
 from revoke_equity.model.case import Case
 from revoke_equity.model.contract import dealer_for_board
+from revoke_equity.model.play import PlayRecord, replay
 from revoke_equity.model.seats import SEATS, Seat
 from revoke_equity.report.auction import COLUMNS, auction_grid, shown_words
-from revoke_equity.report.score_entry import contract_result, score_to_enter
-from revoke_equity.ruling import Ruling
+from revoke_equity.ruling.score_entry import contract_result, score_to_enter
 
-__all__ = ["SheetFields", "ruling_sheet", "ruling_sheets_html"]
+__all__ = ["SHEET_STYLE_SOURCE", "Ruled", "SheetFields", "ruling_sheet", "ruling_sheets_html",
+           "stored_sheet_html"]
 
 _SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _RED = {"H", "D"}
@@ -42,7 +45,31 @@ class SheetFields:
     ew_pair: str | None = None
 
 
-def ruling_sheets_html(boards: Iterable[tuple[Ruling, Mapping[str, Any]]],
+class Ruled(Protocol):
+    """What the sheet reads of a ruled board besides its JSON: the case and its play record (a
+    :class:`~revoke_equity.ruling.Ruling`, or a logged case replayed)."""
+
+    @property
+    def case(self) -> Case: ...
+
+    @property
+    def record(self) -> PlayRecord: ...
+
+
+@dataclass(frozen=True)
+class _Replayed:
+    case: Case
+    record: PlayRecord
+
+
+def stored_sheet_html(case: Case, ruling: Mapping[str, Any], fields: SheetFields | None = None
+                      ) -> str:
+    """The sheet of a logged ruling: its case (replayed for the tricks) and its ruling JSON, the
+    same document as ``rule --format html`` writes for the board."""
+    return ruling_sheets_html([(_Replayed(case, replay(case)), ruling)], fields)
+
+
+def ruling_sheets_html(boards: Iterable[tuple[Ruled, Mapping[str, Any]]],
                        fields: SheetFields | None = None) -> str:
     """One HTML document, one sheet per board: each ruling with its JSON (``Ruling.to_dict()``,
     and the command line's ``comparison`` when given)."""
@@ -54,7 +81,7 @@ def ruling_sheets_html(boards: Iterable[tuple[Ruling, Mapping[str, Any]]],
             f"<body>\n{sheets}\n</body>\n</html>\n")
 
 
-def ruling_sheet(ruled: Ruling, ruling: Mapping[str, Any], fields: SheetFields) -> str:
+def ruling_sheet(ruled: Ruled, ruling: Mapping[str, Any], fields: SheetFields) -> str:
     """One ``<article class="sheet">``: the case and the play record from ``ruled``, the rest
     from its JSON ``ruling``."""
     e = _e
@@ -194,7 +221,7 @@ def _call_html(call: str) -> str:
     return _e(call)
 
 
-def _tricks_html(ruled: Ruling, ruling: Mapping[str, Any]) -> str:
+def _tricks_html(ruled: Ruled, ruling: Mapping[str, Any]) -> str:
     revokes = {(r["trick"], r["player"]): r for r in ruling.get("revokes") or []}
     rows = []
     for trick in ruled.record.tricks:
@@ -322,6 +349,28 @@ ul.shown { margin: 2px 0; padding-left: 1.4em; font-size: 10pt; }
 .sign { display: flex; justify-content: space-between; margin-top: 24px; font-size: 10pt; }
 * { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 @page { size: A4; margin: 12mm; }
+@media print {
+  body { font-size: 9pt; line-height: 1.3; }
+  .sheet { max-width: none; padding: 0; }
+  .fields { grid-template-columns: repeat(6, auto); gap: 2px 10px; margin: 4px 0; }
+  .field { padding-top: 2px; } .field .name { min-width: 0; font-size: 8pt; }
+  h1 { font-size: 13pt; margin-top: 4px; } h2 { font-size: 8.5pt; margin: 6px 0 3px; }
+  .facts { margin: 0 0 4px; }
+  .verdict { padding: 3px 10px; } .enter-line { font-size: 12pt; margin: 0; }
+  .kind { font-size: 8.5pt; margin-top: 2px; }
+  .grid { grid-template-columns: 19em 1fr; gap: 12px; }
+  .diagram { font-size: 8.5pt; gap: 2px; } .hand b { font-size: 8pt; } .centre { padding: 4px 0; }
+  table { font-size: 8.5pt; line-height: 1.15; } th, td { padding: 0 5px; }
+  .legend { font-size: 7.5pt; margin: 1px 0; }
+  .steps { font-size: 8pt; line-height: 1.25; padding-left: 2em; columns: 2; column-gap: 2.4em; }
+  .steps li { margin-bottom: 1px; }
+  table.results thead th { white-space: nowrap; } table.tricks { font-size: 8pt; }
+  .sign { margin-top: 14px; font-size: 9pt; }
+}
 @media screen and (max-width: 640px) { .grid, .fields { grid-template-columns: 1fr; }
   .sheet { padding: 8px; } .sign { flex-direction: column; gap: 12px; } }
 """
+
+SHEET_STYLE_SOURCE = "'sha256-" + base64.b64encode(hashlib.sha256(_CSS.encode()).digest()).decode() + "'"
+"""The sheet's inline style as a Content-Security-Policy source: a page with a strict policy that
+adds it (the service's) shows and prints the sheet with its style and nothing else inline."""

@@ -102,10 +102,10 @@ def distribution_chart(ruling: Ruling, width: int = 40) -> list[str]:
     if lines:
         lines.append(f"Likely: at least {100 * o.likely:.0f}%; at all probable: at least "
                      f"{100 * o.probable:.0f}%.")
-    estimate = ruling.estimate
-    lines_behind = estimate.details.get("lines") if estimate is not None else None
-    if isinstance(lines_behind, list) and len(lines_behind) > 1:
-        lines.append(f"The line behind each result at all probable ({estimate.name}):")
+    chosen = ruling.estimate
+    lines_behind = chosen.details.get("lines") if chosen is not None else None
+    if chosen is not None and isinstance(lines_behind, list) and len(lines_behind) > 1:
+        lines.append(f"The line behind each result at all probable ({chosen.name}):")
         lines += [f"  {describe(line)}" for line in lines_behind]
     for near in ruling.near_thresholds:
         lines.append(f"Near a threshold: {near.declarer_tricks} tricks at "
@@ -119,6 +119,8 @@ def summary(ruling: Ruling) -> str:
     """A short paragraph a director can read out: what happened and which score to enter."""
     if not ruling.revokes:
         return "There was no revoke on this board; the table result stands."
+    if ruling.corrected is not None:
+        return ruling.recommendation.reason
     if not ruling.established:
         return (f"The revoke was corrected before it was established ({cite('62')}); there is no "
                 "trick transfer and the table result stands.")

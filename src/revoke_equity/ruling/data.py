@@ -3,16 +3,18 @@ its JSON form ``revoke-equity/ruling@2``."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import cast
 
-from revoke_equity.equity.estimate import Estimate, EstimateOptions
+from revoke_equity.equity.estimate import Estimate, EstimateOptions, find_estimator
 from revoke_equity.equity.shown import sources as shown_sources
 from revoke_equity.equity.shown import used_shown
 from revoke_equity.equity.trace import PlayTrace
 from revoke_equity.io.handviewer import handviewer_url
 from revoke_equity.laws.adjudication import Recommendation
 from revoke_equity.laws.comparison import ComparisonPoint
+from revoke_equity.laws.correction import Correction62
 from revoke_equity.laws.law import Law, Sentence, law_label, sentence_text
 from revoke_equity.laws.rectification import TrickTransfer
 from revoke_equity.laws.revokes import Revoke
@@ -22,8 +24,10 @@ from revoke_equity.model.contract import contract_result
 from revoke_equity.model.distribution import Z95
 from revoke_equity.model.play import PlayRecord
 from revoke_equity.model.shown import Shown
+from revoke_equity.ruling.corrected import CorrectedPlay
 from revoke_equity.ruling.json_form import (
     comparison_json,
+    correction_json,
     estimate_json,
     rectification_json,
     revoke_json,
@@ -39,7 +43,10 @@ from revoke_equity.ruling.schema import (
     EquityJSON,
     RecommendationJSON,
     RulingJSON,
+    ScoreComparisonJSON,
+    SensitivityJSON,
 )
+from revoke_equity.ruling.score_entry import score_to_enter
 from revoke_equity.scoring import score_ns
 
 FORMAT = "revoke-equity/ruling@2"
@@ -107,6 +114,11 @@ class Ruling:
     steps: tuple[Sentence, ...]
     """The explanation, step by step, each citation apart (:mod:`.explain`)."""
     solver_stats: dict[str, float | int] = field(default_factory=dict)
+    law62: Correction62 | None = None
+    """The Law 62 correction of a revoke that is not established but stands in the record."""
+    corrected: CorrectedPlay | None = None
+    """That correction as played (``None`` when it could not be played: no solver and a large
+    ending)."""
 
     def score(self, declarer_tricks: int) -> int:
         c = self.case
@@ -153,10 +165,17 @@ class Ruling:
                     out.append(NearThreshold(t, p, name, value, error))
         return tuple(out)
 
-    def to_dict(self) -> RulingJSON:
-        """The ruling in the JSON format ``revoke-equity/ruling@2`` (:mod:`.schema`)."""
+    def to_dict(self, *, comparison: ScoreComparisonJSON | None = None,
+                sensitivity: Sequence[SensitivityJSON] = ()) -> RulingJSON:
+        """The ruling in the JSON format ``revoke-equity/ruling@2`` (:mod:`.schema`), the one
+        writer of that format (the command line, the service and the library all use it): with
+        ``score_to_enter`` always, and the command line's ``comparison`` (each option in IMPs or
+        matchpoints, which the score to enter also gives) and ``sensitivity`` when given."""
         c = self.case
         table = self.record.declarer_tricks
+        recommendation = self._recommendation_dict()
+        enter = score_to_enter({"contract": str(c.contract), "declarer": str(c.declarer),
+                                "recommendation": recommendation, "comparison": comparison})
         out: RulingJSON = {
             "format": FORMAT,
             "board": c.board,
@@ -173,7 +192,8 @@ class Ruling:
                            "score_ns": self.score(self.mechanical_tricks),
                            "law": str(self.mechanical_law)},
             "equity": self._equity_dict(),
-            "recommendation": self._recommendation_dict(),
+            "recommendation": recommendation,
+            "score_to_enter": [s.as_dict() for s in enter],
             "explanation": list(self.explanation),
             "steps": [step_json(s) for s in self.steps],
             "handviewer": handviewer_url(c),
@@ -182,10 +202,16 @@ class Ruling:
             out["law_62D"] = {"trick": self.twelfth.trick, "player": self.twelfth.player,
                               "declarer_tricks": self.twelfth.declarer_tricks,
                               "alternatives": self.twelfth.alternatives}
+        if self.law62 is not None:
+            out["law_62"] = correction_json(self.law62, self.corrected)
         if self.trace is not None:
             out["trace"] = trace_json(self.trace)
         if self.solver_stats:
             out["solver"] = solver_json(self.solver_stats)
+        if comparison:
+            out["comparison"] = comparison
+        if sensitivity:
+            out["sensitivity"] = list(sensitivity)
         if c.auction is not None:
             out["auction"] = {"dealer": str(c.auction.dealer), "calls": c.auction.texts(),
                               "alerted": sorted(c.auction.alerted)}
@@ -209,7 +235,8 @@ class Ruling:
         satisfy, and what the real deal broke; ``None`` when no estimate of single-dummy players
         was made, the auction was ignored, or nothing was shown."""
         if self.options.ignore_auction or not any(
-                name in ("sd", "table") for c in self.comparisons for name in c.estimates):
+                "ignore_auction" in find_estimator(name).options
+                for c in self.comparisons for name in c.estimates):
             return None
         return used_shown(self.case)
 
@@ -250,7 +277,7 @@ class Ruling:
             "result": contract_result(self.case.contract, r.declarer_tricks),
             "words": r.words, "reason": r.reason, "reason_parts": step_json(r.because),
             "label": law_label(r.law),
-            "established_revoke": r.law is not Law.NONE, "enter": r.enter,
+            "established_revoke": bool(self.established), "enter": r.enter,
         }
         estimate = self.estimate
         if estimate is not None:

@@ -8,16 +8,21 @@ in its type. The format may add fields, never rename one.
 :data:`~typing.NotRequired` from evaluated annotations.)
 """
 
-from typing import NotRequired, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 __all__ = [
     "AlternativeJSON",
     "AuctionJSON",
+    "ChangedCardJSON",
     "ComparisonJSON",
     "ComparisonWithEstimatesJSON",
+    "CorrectionJSON",
+    "EnterComponentJSON",
     "EquityJSON",
     "EstimateJSON",
     "EstimateParametersJSON",
+    "ImpsJSON",
+    "MatchpointsJSON",
     "MechanicalJSON",
     "NearThresholdJSON",
     "OutcomeLineJSON",
@@ -27,6 +32,9 @@ __all__ = [
     "RevokeJSON",
     "RevokeSwingJSON",
     "RulingJSON",
+    "ScoreComparisonJSON",
+    "ScoreToEnterJSON",
+    "SensitivityJSON",
     "SeparatesJSON",
     "SolverJSON",
     "SplitJSON",
@@ -35,6 +43,7 @@ __all__ = [
     "ThresholdsJSON",
     "TraceJSON",
     "TwelfthTrickJSON",
+    "UnfinishedJSON",
     "WeightedComponentJSON",
     "WeightedJSON",
 ]
@@ -86,6 +95,44 @@ class TwelfthTrickJSON(TypedDict):
     declarer_tricks: int
     alternatives: dict[str, int]
     """Declarer's total for each card the offender could have played."""
+
+
+class ChangedCardJSON(TypedDict):
+    """A table card played after a corrected revoke, and the card the corrected play has."""
+
+    trick: int
+    player: str
+    card: str
+    """The table's card."""
+    corrected: str
+    """The corrected play's card (the same card when it stands)."""
+    law: str
+    """``62C1`` (a non-offender's card) or ``62C2`` (the offending side's, after a non-offender
+    changed his)."""
+
+
+class CorrectionJSON(TypedDict):
+    """Law 62: a revoke that is not established, corrected and the play replayed."""
+
+    trick: int
+    player: str
+    withdrawn: str
+    """The revoke card withdrawn (62A, 62B)."""
+    substituted: str | None
+    """The legal card played instead (``null`` when the corrected play was not made)."""
+    law: str
+    """``62B1`` (a defender's card: it becomes a major penalty card) or ``62B2`` (declarer's or
+    dummy's: replaced without further rectification)."""
+    penalty_card: str | None
+    later: list[ChangedCardJSON]
+    claim_by: str | None
+    """Who claimed; the claim is ruled on the corrected position (Law 70)."""
+    estimate: str | None
+    distribution: dict[str, float] | None
+    declarer_tricks: int | None
+    """Declarer's total on the corrected play, before Law 64 rectifies another revoke."""
+    play: list[str]
+    """The corrected play from the substituted card to the end of the board."""
 
 
 class AlternativeJSON(TypedDict):
@@ -313,6 +360,72 @@ class SolverJSON(TypedDict):
     seconds: float
 
 
+class EnterComponentJSON(TypedDict):
+    """One result to enter: all of a side's score, or a component of a weighted score."""
+
+    percent: int
+    result: str
+    """The contract and result in scorers' notation: ``5C+1``."""
+    declarer: str
+    score: int
+    """The side's own score for this result."""
+
+
+class ScoreToEnterJSON(TypedDict):
+    """The score one side is to get in the scoring program, as scorers write it."""
+
+    side: str
+    """``NS`` or ``EW``."""
+    score: float
+    """The side's score; for a weighted score the net of its components, which is not entered."""
+    text: str
+    """``5C+1 by E, NS -420``; a weighted score component by component, then ``(score each
+    component, then weight; net NS -414)``."""
+    weighted: bool
+    components: list[EnterComponentJSON]
+
+
+class ImpsJSON(TypedDict):
+    other_table_ns: int
+    options: dict[str, float]
+
+
+class MatchpointsJSON(TypedDict):
+    field: list[int]
+    options: dict[str, float]
+
+
+class ScoreComparisonJSON(TypedDict):
+    """Each option in IMPs against the other table, or in matchpoints on a field of NS scores
+    (the command line's ``--compare`` and ``--field``)."""
+
+    imps_ns: NotRequired[ImpsJSON]
+    matchpoints_ns_percent: NotRequired[MatchpointsJSON]
+
+
+class SensitivityJSON(TypedDict):
+    """The recommendation under another class of player (the command line's
+    ``--also-players``)."""
+
+    players: str
+    law: str
+    adjusted: bool
+    enter: str
+    declarer_tricks: int
+    score_ns: int
+    reason: str
+    weighted_score_ns: NotRequired[float]
+
+
+class UnfinishedJSON(TypedDict):
+    """The service: the estimate asked for did not finish within the time budget, so the ruling
+    rests on the double-dummy estimate."""
+
+    estimate: str
+    time_budget: float
+    message: str
+
+
 class AuctionJSON(TypedDict):
     """The case's auction as the players heard it (docs/auction.md)."""
 
@@ -327,7 +440,8 @@ class RulingJSON(TypedDict):
     """One ruling (``revoke-equity/ruling@2``)."""
 
     format: str
-    board: int
+    board: int | None
+    """The board number; ``null`` when the input names none."""
     laws: str
     contract: str
     declarer: str
@@ -344,8 +458,25 @@ class RulingJSON(TypedDict):
     steps: list[list[StepPartJSON]]
     handviewer: str
     law_62D: NotRequired[TwelfthTrickJSON]
+    law_62: NotRequired[CorrectionJSON]
     trace: NotRequired[TraceJSON]
     solver: NotRequired[SolverJSON]
+    score_to_enter: list[ScoreToEnterJSON]
+    """One entry per side, NS then EW."""
+    comparison: NotRequired[ScoreComparisonJSON]
+    sensitivity: NotRequired[list[SensitivityJSON]]
+    unfinished: NotRequired[UnfinishedJSON]
+    id: NotRequired[str]
+    """The service: the ruling's id in the ruling log."""
+    created: NotRequired[str]
+    """The service: when the ruling was given (ISO 8601, UTC)."""
+    case: NotRequired[dict[str, Any]]
+    """The service with ``include_case``: the JSON case (``docs/case-format.md``); with it
+    ``hands``, ``tricks``, ``dummy`` and ``handviewer_url``, what the web page draws."""
+    hands: NotRequired[dict[str, dict[str, str]]]
+    tricks: NotRequired[list[dict[str, Any]]]
+    dummy: NotRequired[str]
+    handviewer_url: NotRequired[str | None]
     auction: NotRequired[AuctionJSON]
     warnings: NotRequired[list[str]]
     """What the director should check in the case: a contract that is not what the auction

@@ -16,6 +16,7 @@ from revoke_equity.equity.estimate import EstimateOptions
 from revoke_equity.model.case import Case
 from revoke_equity.ruling.data import Ruling
 from revoke_equity.ruling.pipeline import rule
+from revoke_equity.ruling.schema import SensitivityJSON
 from revoke_equity.solver.base import Solver
 
 
@@ -26,7 +27,7 @@ class UnderClass:
     players: str
     ruling: Ruling
 
-    def as_dict(self) -> dict[str, object]:
+    def as_dict(self) -> SensitivityJSON:
         return sensitivity_entry(self.players, self.ruling.to_dict())
 
     @property
@@ -42,12 +43,12 @@ def under_other_classes(case: Case, solver: Solver, options: EstimateOptions,
             for name in classes if name != options.players]
 
 
-def sensitivity_entry(players: str, ruling: Mapping[str, Any]) -> dict[str, object]:
+def sensitivity_entry(players: str, ruling: Mapping[str, Any]) -> SensitivityJSON:
     """One entry of the JSON ``sensitivity`` from the ruling JSON given under ``players``:
     ``{"players", "law", "adjusted", "enter", "declarer_tricks", "score_ns", "reason"}`` and
     ``weighted_score_ns`` when the score is weighted."""
     r = ruling["recommendation"]
-    out: dict[str, object] = {
+    out: SensitivityJSON = {
         "players": players, "law": r["law"], "adjusted": r["adjusted"], "enter": r["enter"],
         "declarer_tricks": r["declarer_tricks"], "score_ns": r["score_ns"], "reason": r["reason"]}
     if "weighted" in r:

@@ -32,7 +32,7 @@ class _DeadlineH11Protocol(H11Protocol):
     read_timeout: float = READ_TIMEOUT
     _head_deadline: asyncio.TimerHandle | None = None
 
-    def connection_made(self, transport: Any) -> None:  # type: ignore[override]
+    def connection_made(self, transport: Any) -> None:
         super().connection_made(transport)
         self._arm()
 

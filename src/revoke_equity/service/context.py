@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from revoke_equity import __version__
-from revoke_equity.equity.estimate import EstimateOptions
+from revoke_equity.equity.estimate import EstimateOptions, find_estimator
 from revoke_equity.service.connections import READ_TIMEOUT
 from revoke_equity.service.inputs import ReadRequest
 from revoke_equity.service.jobs import JobBoard
@@ -86,7 +86,7 @@ class ServiceContext:
 def unfinished_note(options: EstimateOptions, budget: float) -> dict[str, Any]:
     """What a ruling given on the double-dummy estimate says when the ``options.estimate`` one
     ran out of time: what ran out, and how to get it."""
-    name = {"sd": "single-dummy", "table": "table-play"}.get(options.estimate, options.estimate)
+    name = find_estimator(options.estimate).label.lower()
     return {
         "estimate": options.estimate,
         "time_budget": budget,

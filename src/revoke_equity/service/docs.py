@@ -45,7 +45,7 @@ def declare_access_token(schema: dict[str, Any], required: bool) -> None:
     schemes[TOKEN_SCHEME] = {
         "type": "http", "scheme": "bearer",
         "description": "The service's access token, printed where it was started."}
-    use = [{TOKEN_SCHEME: []}] if required else [{TOKEN_SCHEME: []}, {}]
+    use: list[dict[str, list[str]]] = [{TOKEN_SCHEME: []}] if required else [{TOKEN_SCHEME: []}, {}]
     for path, operations in schema.get("paths", {}).items():
         if path.startswith("/api/"):
             for operation in operations.values():

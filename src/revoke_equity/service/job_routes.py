@@ -15,8 +15,9 @@ from revoke_equity.service.responses import error_response
 
 __all__ = ["add_job_routes"]
 
-_NOT_FOUND = {404: {"description": "No such job (or forgotten: its rulings stay in the log)",
-                    "content": {"application/json": {"schema": ERROR_SCHEMA}}}}
+_NOT_FOUND: dict[int | str, dict[str, Any]] = {
+    404: {"description": "No such job (or forgotten: its rulings stay in the log)",
+          "content": {"application/json": {"schema": ERROR_SCHEMA}}}}
 
 
 def add_job_routes(app: FastAPI, service: ServiceContext) -> None:

@@ -1,8 +1,6 @@
 """``POST /api/v1/rulings``: read the body in a worker, rule on each board in the worker pool, log
 every ruling, answer the ruling JSON (one board) or a list."""
 
-from __future__ import annotations
-
 import asyncio
 import json
 import logging
@@ -14,15 +12,18 @@ from fastapi.responses import JSONResponse, Response
 
 from revoke_equity import __version__
 from revoke_equity.equity.estimate import (
+    DEFAULT_ESTIMATE,
     DEFAULT_PLAYOUTS,
     DEFAULT_SEED,
     DEFAULT_WORLDS,
     EstimateOptions,
+    estimator_names,
+    estimators,
 )
 from revoke_equity.errors import CaseError
 from revoke_equity.io import apply_overrides, case_to_dict
 from revoke_equity.model.distribution import LIKELY, PROBABLE
-from revoke_equity.model.edition import DEFAULT_EDITION, EDITIONS
+from revoke_equity.model.edition import DEFAULT_EDITION, edition_names
 from revoke_equity.ruling.sensitivity import other_classes
 from revoke_equity.service.body import BodyTimeout, BodyTooLarge, ClientGone, read_body
 from revoke_equity.service.context import ServiceContext
@@ -43,9 +44,7 @@ __all__ = ["add_rule_route"]
 
 log = logging.getLogger("revoke_equity.service")
 
-Laws = Literal[EDITIONS]  # type: ignore[valid-type]  # the editions' names
 NoticedValue = Literal["during-play", "end-of-play", "after-next-deal-call", "after-round"]
-EstimateName = Literal["sd", "dd", "table"]
 PlayerClass = Literal["expert", "strong", "club"]
 MAX_BOARD = 99999
 """The largest board number the readers take."""
@@ -57,7 +56,12 @@ MAX_TIME_BUDGET = 86400.0
 
 
 def add_rule_route(app: FastAPI, service: ServiceContext) -> None:
-    """``POST /api/v1/rulings`` on ``app``."""
+    """``POST /api/v1/rulings`` on ``app``, its estimators and editions those of the registries
+    now (annotations evaluated here, not at import: this module has no ``from __future__ import
+    annotations``, so FastAPI sees these local types)."""
+    Laws = Literal[edition_names()]  # type: ignore[valid-type]
+    EstimateName = Literal[estimator_names()]  # type: ignore[valid-type]
+    estimate_words = ", ".join(f"{e.name} {e.words}" for e in estimators())
 
     @app.post(
         "/api/v1/rulings",
@@ -85,8 +89,8 @@ def add_rule_route(app: FastAPI, service: ServiceContext) -> None:
     )
     async def create_rulings(
         request: Request,
-        laws: Annotated[Laws | None, Query(description="law edition; default: the case's "
-                                                       f"own, else {DEFAULT_EDITION}")] = None,
+        laws: Annotated[Laws | None, Query(  # type: ignore[valid-type]  # the registry's names
+            description=f"law edition; default: the case's own, else {DEFAULT_EDITION}")] = None,
         noticed: Annotated[NoticedValue | None, Query(
             description="when attention was first drawn to the revoke; default: the case's own, "
                         "else end-of-play")] = None,
@@ -99,9 +103,9 @@ def add_rule_route(app: FastAPI, service: ServiceContext) -> None:
             ge=MIN_TIME_BUDGET, le=MAX_TIME_BUDGET,
             description=f"seconds per board, and for reading the body, at least "
                         f"{MIN_TIME_BUDGET:g}; may only lower the server's budget")] = None,
-        estimate: Annotated[EstimateName, Query(
-            description="the estimate of the likely result the score rests on: sd single-dummy "
-                        "play, dd double-dummy, table the table's later cards kept")] = "sd",
+        estimate: Annotated[EstimateName, Query(  # type: ignore[valid-type]  # as laws
+            description="the estimate of the likely result the score rests on: "
+                        + estimate_words)] = DEFAULT_ESTIMATE,
         also: Annotated[str, Query(description="more estimates to show, e.g. `dd,table`")] = "",
         players: Annotated[PlayerClass, Query(
             description="class of player of the sd and table estimates")] = "strong",

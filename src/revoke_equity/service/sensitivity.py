@@ -34,5 +34,5 @@ async def under_other_classes(service: ServiceContext, case: Any, budget: float,
         elif "unfinished" in payload:
             out.append({"players": name, "unfinished": payload["unfinished"]["message"]})
         else:
-            out.append(sensitivity_entry(name, payload))
+            out.append(dict(sensitivity_entry(name, payload)))
     return out

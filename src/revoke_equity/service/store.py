@@ -89,7 +89,7 @@ def _label(recommendation: dict[str, Any]) -> str | None:
     if recommendation.get("label") is not None:
         return str(recommendation["label"])
     try:
-        return law_label(Law(recommendation.get("law")))
+        return law_label(Law(str(recommendation.get("law"))))
     except ValueError:
         return None
 

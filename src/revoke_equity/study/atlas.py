@@ -17,7 +17,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from revoke_equity.study.summary import ALL_KINDS, OUTCOMES, Z95, share, share_text
+from revoke_equity.model.distribution import Z95
+from revoke_equity.study.summary import ALL_KINDS, OUTCOMES, share, share_text
 from revoke_equity.study.verdicts import ATLAS_ESTIMATES
 
 __all__ = ["LEFT_OUT", "AtlasTally", "atlas_markdown", "sentences", "summarize_atlas"]

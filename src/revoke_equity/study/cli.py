@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from revoke_equity.equity.estimate import add_estimate_arguments
 from revoke_equity.errors import RevokeEquityError
+from revoke_equity.model.edition import edition_names
 
 if TYPE_CHECKING:
     from revoke_equity.model.edition import Edition
@@ -48,9 +49,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         "the table's, as long as each is legal")
     parser.add_argument("--seed", type=int, default=0, metavar="S",
                         help="study seed: the same seed gives the same records (default 0)")
-    parser.add_argument("--laws", default="1997,2007,2017", metavar="EDITIONS",
+    editions = ",".join(edition_names())
+    parser.add_argument("--laws", default=editions, metavar="EDITIONS",
                         help="law editions to rule each case under, comma-separated "
-                        "(default 1997,2007,2017)")
+                        f"(default {editions})")
     parser.add_argument("--kinds", metavar="MIX",
                         help="revoke kinds and weights, e.g. 'defender-discard=3,dummy=1' or "
                         "'declarer,dummy' (equal weights). Kinds: defender-discard, "

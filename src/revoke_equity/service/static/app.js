@@ -191,8 +191,6 @@
   function renderSheet(item) {
     const { ruling, view, meta } = normalise(item);
     const sheet = el("article", { class: "ruling", "data-ruling-id": meta.id || "" });
-    sheet.appendChild(el("div", { class: "print-only print-title" },
-      el("span", {}, "Director's ruling sheet: revoke"), el("span", {}, "revoke-equity")));
     const board = ruling.board !== null && ruling.board !== undefined ? "Board " + ruling.board : "Board";
     const declarer = ruling.declarer;
     const rec = ruling.recommendation || {};
@@ -206,7 +204,7 @@
           " · Laws ", ruling.laws,
           " · Revoke noticed ", NOTICED[ruling.noticed] || ruling.noticed || "")),
       el("div", { class: "sheet-actions no-print" },
-        el("button", { type: "button", class: "secondary", onclick: () => printSheet(sheet) }, "Print ruling sheet"),
+        el("button", { type: "button", class: "secondary", onclick: () => printSheet(meta.id) }, "Print ruling sheet"),
         view.handviewer_url ? el("a", { class: "button secondary", href: view.handviewer_url, target: "_blank", rel: "noopener noreferrer" }, "Open in BBO handviewer") : null,
         meta.id ? el("a", { class: "button secondary", href: API + "/rulings/" + encodeURIComponent(meta.id), target: "_blank", rel: "noopener" }, "JSON") : null)));
 
@@ -219,6 +217,7 @@
         el("span", { class: "verdict-tricks" }, seatName(declarer), " ", tricksText(rec.declarer_tricks)),
         el("span", { class: "verdict-score" }, scoreText(rec.score_ns)),
         el("span", { class: "verdict-law" }, lawNode(recommendationLabel(rec)))),
+      scoreToEnterNode(ruling),
       el("div", { class: "verdict-kind" }, adjusted + (rec.reason ? ": " : ""), ...reasonNodes(rec))));
 
     // Hands and results side by side
@@ -257,18 +256,50 @@
     const details = equityDetails(ruling);
     if (details) sheet.appendChild(details);
 
-    // Footer: id, signature lines for print
+    // Footer: the ruling id
     sheet.appendChild(el("footer", { class: "sheet-foot" },
       el("div", { class: "ids" },
         meta.id ? el("span", {}, "Ruling ", el("code", { class: "ruling-id" }, meta.id)) : null,
         meta.created ? el("span", {}, " · ", new Date(meta.created).toLocaleString()) : null,
         " · ", ruling.format || "",
-        meta.version ? " · revoke-equity " + meta.version : ""),
-      el("div", { class: "signature print-only" },
-        el("span", {}, "Director: ______________________"),
-        el("span", {}, "Date: ______________"),
-        el("span", {}, "Signature: ______________________"))));
+        meta.version ? " · revoke-equity " + meta.version : "")));
     return sheet;
+  }
+
+  /** A side's score as scorers write it: "+620", "-100", "0". */
+  function pointsText(score) {
+    const value = Number(score);
+    if (value === 0) return "0";
+    return (value > 0 ? "+" : "-") + Math.abs(value).toFixed(2).replace(/\.?0+$/, "");
+  }
+
+  /** One result to enter, as the ruling's `text` writes it: "60% of 5C= by E, NS -400". */
+  function componentText(component, side) {
+    return (component.percent === 100 ? "" : component.percent + "% of ") + component.result +
+      " by " + component.declarer + ", " + side + " " + pointsText(component.score);
+  }
+
+  /**
+   * The score to enter in the scoring program, one block per side, as the ruling JSON's
+   * `score_to_enter` writes it: each component on its own line (contract and result, declarer,
+   * the side's score), then what the line adds ("score each component, then weight; net ...",
+   * or the 12C2 side's note). A ruling logged without it shows nothing here.
+   */
+  function scoreToEnterNode(ruling) {
+    const sides = ruling.score_to_enter;
+    if (!Array.isArray(sides) || sides.length === 0) return null;
+    const blocks = sides.map((side) => {
+      const components = side.components || [];
+      const lines = components.map((c) => componentText(c, side.side));
+      const joined = lines.join("; ");
+      const note = side.text && side.text.startsWith(joined) ? side.text.slice(joined.length).trim() : "";
+      const shown = side.text && !side.text.startsWith(joined) ? [side.text] : lines;
+      return el("div", { class: "enter-side" + (side.weighted ? " weighted" : ""), "data-side": side.side },
+        shown.map((line) => el("div", { class: "enter-line" }, line)),
+        note ? el("div", { class: "enter-note" }, note.replace(/^\((.*)\)$/, "$1")) : null);
+    });
+    return el("div", { class: "score-to-enter" },
+      el("div", { class: "verdict-label" }, "Score to enter"), blocks);
   }
 
   function handsNode(view, ruling) {
@@ -325,15 +356,16 @@
         seatName(eq.offender_to_play) + " playing a legal card, then double-dummy", "equity");
       const chosen = (eq.estimates || {})[rec.estimate];
       if (chosen && rec.estimate !== "dd") {
-        row(ESTIMATES[rec.estimate] + " (" + rec.estimate + ")", null, null,
+        row(estimateLabel(rec.estimate) + " (" + rec.estimate + ")", null, null,
           "expected " + chosen.expected.toFixed(2) + " tricks; see the distribution below", "estimate");
       }
     }
     if (rec.weighted) {
       const parts = (rec.weighted.components || []).map((c) =>
-        Math.round(c.weight * 100) + "% of " + c.declarer_tricks + " (" + scoreText(c.score_ns) + ")");
-      row("Weighted score (" + printedLaw(rec.weighted.law) + ")" + (rec.enter === "weighted" ? ", to enter" : ""),
-        null, rec.weighted.score_ns, parts.join(" + "), "weighted");
+        Math.round(c.weight * 100) + "% of " + (c.result ? c.result + " by " + c.declarer : c.declarer_tricks) +
+        " (" + scoreText(c.score_ns) + ")");
+      row("Weighted score (" + printedLaw(rec.weighted.law) + "), net", null, rec.weighted.score_ns,
+        parts.join(" + ") + (rec.enter === "weighted" ? "; enter the components (score each, then weight)" : ""), "weighted");
     }
     if (rec.split) {
       const law = printedLaw(rec.split.law) + (rec.enter === "split" ? ", to enter" : "");
@@ -452,7 +484,19 @@
         el("tbody", {}, rows)));
   }
 
-  const ESTIMATES = { sd: "Single-dummy", dd: "Double-dummy", table: "Table play kept" };
+  /** Each estimator's label, from the service's registry: the page as served carries
+   *  GET /api/v1/choices in #choices. */
+  const ESTIMATES = {};
+  try {
+    const served = JSON.parse((document.getElementById("choices") || {}).textContent || "{}");
+    for (const e of served.estimators || []) ESTIMATES[e.name] = e.label;
+  } catch (error) {
+    // the labels fall back to the estimators' names
+  }
+
+  function estimateLabel(name) {
+    return ESTIMATES[name] || name;
+  }
 
   /** ``node`` with a CSS length set through the CSSOM (the page's policy forbids style attributes). */
   function placed(node, property, share) {
@@ -481,7 +525,7 @@
         el("span", { class: "bar-value" }, Math.round(100 * p) + "%" + (mark ? " · " + mark : "")));
     });
     return el("div", { class: "estimate" },
-      el("h4", {}, ESTIMATES[name] + " (" + name + "): expected " + Number(estimate.expected).toFixed(2) + " tricks"),
+      el("h4", {}, estimateLabel(name) + " (" + name + "): expected " + Number(estimate.expected).toFixed(2) + " tricks"),
       el("p", { class: "estimate-how" }, how),
       el("div", { class: "bars" }, rows),
       linesNode(estimate));
@@ -904,16 +948,39 @@
     }
   }
 
-  function printSheet(sheet) {
-    document.body.classList.add("print-one");
-    sheet.classList.add("print-target");
-    const done = () => {
-      document.body.classList.remove("print-one");
-      sheet.classList.remove("print-target");
-      window.removeEventListener("afterprint", done);
-    };
-    window.addEventListener("afterprint", done);
-    window.print();
+  /** The sheet's URL for a logged ruling, with the event, session, table and pairs of the page. */
+  function sheetUrl(id) {
+    const params = new URLSearchParams();
+    const fields = { event: "sheet-event", session: "sheet-session", table: "sheet-table", ns_pair: "sheet-ns", ew_pair: "sheet-ew" };
+    for (const [name, input] of Object.entries(fields)) {
+      const value = $(input) ? $(input).value.trim() : "";
+      if (value) params.set(name, value);
+    }
+    const query = params.toString();
+    return API + "/rulings/" + encodeURIComponent(id) + "/sheet" + (query ? "?" + query : "");
+  }
+
+  /** Print the service's ruling sheet (the `--format html` sheet) from a frame of this page. */
+  async function printSheet(id) {
+    if (!id) return;
+    const response = await apiFetch(sheetUrl(id));
+    if (!response.ok) {
+      let detail = "HTTP " + response.status;
+      try { detail = (await response.json()).detail || detail; } catch (e) { /* not JSON */ }
+      window.alert("The ruling sheet could not be had: " + detail);
+      return;
+    }
+    const html = await response.text();
+    let frame = $("sheet-frame");
+    if (frame) frame.remove();
+    frame = el("iframe", { id: "sheet-frame", class: "sheet-frame", title: "Ruling sheet", "aria-hidden": "true" });
+    frame.addEventListener("load", () => {
+      frame.dataset.loaded = "true";
+      frame.contentWindow.focus();
+      frame.contentWindow.print();
+    }, { once: true });
+    frame.srcdoc = html;  // the server's escaped sheet: no script, its one style allowed by hash
+    document.body.appendChild(frame);
   }
 
   function routeHash() {

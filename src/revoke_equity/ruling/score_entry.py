@@ -26,6 +26,7 @@ from typing import Any
 
 from revoke_equity.laws.adjudication import EACH_THEN_WEIGHT
 from revoke_equity.model.contract import contract_result
+from revoke_equity.ruling.schema import EnterComponentJSON, ScoreToEnterJSON
 from revoke_equity.scoring import imps, matchpoints
 
 __all__ = ["Component", "SideScore", "contract_result", "score_to_enter", "weighted_components"]
@@ -50,7 +51,7 @@ class Component:
         weight = "" if self.percent == 100 else f"{self.percent}% of "
         return f"{weight}{self.result} by {self.declarer}, {side} {_points(self.score)}"
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> EnterComponentJSON:
         return {"percent": self.percent, "result": self.result, "declarer": self.declarer,
                 "score": self.score}
 
@@ -73,7 +74,7 @@ class SideScore:
     def weighted(self) -> bool:
         return len(self.components) > 1
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> ScoreToEnterJSON:
         return {"side": self.side, "score": self.score, "text": self.text,
                 "weighted": self.weighted, "components": [c.as_dict() for c in self.components]}
 
