@@ -288,6 +288,10 @@ def markdown(report: dict[str, Any]) -> str:
         lines += _single_dummy_md(report["single_dummy"])
         if report["single_dummy"].get("stability"):
             lines += _stability_md(report["single_dummy"]["stability"])
+        if report["single_dummy"].get("auction"):
+            from bench.auction_cost import auction_md
+
+            lines += auction_md(report["single_dummy"]["auction"])
     if "cashout" in report:
         lines += _cashout_md(report["cashout"])
     if "study" in report:

@@ -202,6 +202,16 @@ def test_the_cashout_section_counts_every_replay(tiny: tuple[dict[str, Any], Pat
     assert "**Tricks a player can count**" in markdown(tiny[0])
 
 
+def test_the_sd_section_has_the_auction_s_cost(tiny: tuple[dict[str, Any], Path]) -> None:
+    section = tiny[0]["single_dummy"]["auction"]
+    assert [row["name"] for row in section["cases"]] == ["board-9-1c-opening"]
+    for row in section["cases"]:
+        assert row["with_cpu"] > 0 and row["without_cpu"] > 0
+        assert row["ratio_cpu"] == row["with_cpu"] / row["without_cpu"]
+        assert sum(row["with_distribution"].values()) == pytest.approx(1)
+    assert "**The auction's cost**" in markdown(tiny[0])
+
+
 def test_the_stability_table_needs_two_seeds(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exc:
         main(["--seeds", "1"])

@@ -34,6 +34,19 @@ def test_the_tables_count_and_list_as_the_states_do(pool: Any, sizes: Any, voids
     assert sorted(map(_key, tables.all())) == sorted(map(_key, states.all()))
 
 
+def test_three_hands_all_with_points_and_lengths_count_as_the_states_do() -> None:
+    """Every hand's points tracked (the last one's are then implied), with suit lengths."""
+    deck = list(ALL_CARDS)
+    random.Random(4).shuffle(deck)
+    pool = frozenset(deck[:21])
+    layouts = Layouts(pool, ((Seat.N, 7), (Seat.E, 7), (Seat.S, 7)), frozenset(), (
+        (Seat.N, Constraint((4, 9), ((1, 4), (2, 5), (1, 4), (0, 3)))),
+        (Seat.E, Constraint.of(hcp=(0, 6))), (Seat.S, Constraint.of(hcp=(3, 8), C=(2, 7)))))
+    tables = _Tabulated.of(layouts)
+    assert tables is not None and tables.implicit
+    assert tables.count == _Constrained(layouts).count > 0
+
+
 def _deal() -> tuple[frozenset[Card], dict[Seat, Constraint]]:
     """West's thirteen cards seen; North, East and South hidden, each with a range of points."""
     deck = list(ALL_CARDS)
