@@ -68,10 +68,9 @@ from revoke_equity.solver.base import Solver
 from revoke_equity.solver.bruteforce import BruteForceSolver
 from revoke_equity.synthetic import random_deal
 
-from bench.config import DDS_HANDS, Config
+from bench.config import DDS_HANDS, Config, Log
 from bench.hands import RefDeal, read_hands
 from bench.oracle import Oracle
-from bench.runner import Log
 
 
 def cpu_seconds() -> float:
