@@ -16,6 +16,7 @@ from revoke_equity.cli import main
 from revoke_equity.io import read_boards
 from revoke_equity.ruling import rule
 from revoke_equity.service.app import create_app
+from revoke_equity.service.in_process import InProcessPool
 from revoke_equity.service.workers import WorkerPool
 from service_helpers import comparable
 
@@ -66,3 +67,41 @@ def test_the_api_and_the_command_line_write_one_shape_of_the_ruling(
     printed = json.loads(capsys.readouterr().out)
     assert set(posted) - set(printed) == {"id", "created"}
     assert comparable(posted) == comparable(printed)
+
+
+def _post_all(app: Any, requests: list[tuple[str, dict[str, Any], dict[str, str]]]
+              ) -> list[httpx.Response]:
+    async def scenario() -> list[httpx.Response]:
+        async with app.router.lifespan_context(app), httpx.AsyncClient(
+                transport=httpx.ASGITransport(app=app), base_url="http://127.0.0.1") as client:
+            return [await client.post("/api/v1/rulings", content=body, params=params,
+                                      headers=headers) for body, params, headers in requests]
+
+    return asyncio.run(scenario())
+
+
+def test_the_route_steps_with_a_pool_in_this_process(tmp_path: Path, dds_solver: Any) -> None:
+    """The route's steps (query, body, boards, rulings, log, answer) on an in-process pool: no
+    worker process is started."""
+    pbn = (CASE.parent / "p-boards.pbn").read_text()
+    pool = InProcessPool(dds_solver)
+    app = create_app(tmp_path / "log.sqlite", pool=pool)
+    text = {"content-type": "text/plain"}
+    every, second, missing, empty, bad_type, bad_estimate = _post_all(app, [
+        (pbn, {"estimate": "dd"}, text),
+        (pbn, {"estimate": "dd", "board": read_boards(pbn)[1].board}, text),
+        (pbn, {"estimate": "dd", "board": 99}, text),
+        ("  ", {}, text),
+        (pbn, {}, {"content-type": "image/png"}),
+        (pbn, {"estimate": "none", "also": "x"}, text),
+    ])
+    assert every.status_code == 200, every.text
+    expected = [comparable(rule(b.case, dds_solver).to_dict()) for b in read_boards(pbn)]
+    assert [comparable(r) for r in every.json()] == expected
+    assert second.status_code == 200 and comparable(second.json()) == expected[1]
+    numbers = ", ".join(str(b.board) for b in read_boards(pbn))
+    assert missing.status_code == 422 and f"no board 99 in the input (boards: {numbers})" in missing.text
+    assert empty.status_code == 422 and "empty" in empty.text
+    assert bad_type.status_code == 415
+    assert bad_estimate.status_code == 422
+    assert pool.status()["in_process"] and pool.rulings == 2 + 3 + 1 + 1  # reads and rulings

@@ -11,8 +11,6 @@ ruling without estimates).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from revoke_equity.equity.estimate import Estimate, EstimateOptions, Estimator, find_estimator
 from revoke_equity.equity.policy import SingleDummyPolicy
 from revoke_equity.equity.single_dummy import SingleDummy, estimator
@@ -28,7 +26,6 @@ from revoke_equity.model.case import Case
 from revoke_equity.model.play import PlayRecord, replay
 from revoke_equity.ruling.corrected import play_corrected
 from revoke_equity.ruling.data import Comparison, Ruling, TwelfthTrickCorrection
-from revoke_equity.ruling.explain import explain
 from revoke_equity.ruling.progress import Progress, Stage
 from revoke_equity.scoring import score_ns
 from revoke_equity.solver.base import Solver
@@ -97,10 +94,10 @@ def rule(case: Case, solver: Solver | None = None, *, options: EstimateOptions |
         after = solver.stats.as_dict()
         stats = {k: round(after[k] - calls_before.get(k, 0), 6) for k in after}
     ruling = Ruling(case, record, revokes, transfer, mechanical, mechanical_law, twelfth,
-                    comparisons, options, play_tr, recommendation, (), stats, law62, corrected)
+                    comparisons, options, play_tr, recommendation, stats, law62, corrected)
     if solver is not None and comparisons:
         (progress or _silent)(Stage("done", steps, steps, "ruled"))
-    return replace(ruling, steps=tuple(explain(ruling)))
+    return ruling
 
 
 def _made(name: str, record: PlayRecord, options: EstimateOptions,

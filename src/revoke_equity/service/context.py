@@ -13,12 +13,12 @@ from revoke_equity.equity.estimate import EstimateOptions, find_estimator
 from revoke_equity.service.connections import READ_TIMEOUT
 from revoke_equity.service.inputs import ReadRequest
 from revoke_equity.service.jobs import JobBoard
+from revoke_equity.service.pool import RulingPool
 from revoke_equity.service.responses import located
 from revoke_equity.service.store import RulingLog
 from revoke_equity.service.workers import (
     BudgetExceeded,
     RulingFailed,
-    WorkerPool,
     WorkerUnavailable,
 )
 
@@ -29,7 +29,7 @@ log = logging.getLogger("revoke_equity.service")
 class ServiceContext:
     """What the routes share: the log, the worker pool and the limits."""
 
-    def __init__(self, db_path: Path, pool: WorkerPool, time_budget: float, max_body: int,
+    def __init__(self, db_path: Path, pool: RulingPool, time_budget: float, max_body: int,
                  read_timeout: float = READ_TIMEOUT) -> None:
         self.db_path = db_path
         self.pool = pool
