@@ -10,7 +10,7 @@ from pathlib import Path
 Log = Callable[[str], None]
 """Where a benchmark reports its progress (one line a call)."""
 
-SECTIONS = ("solver", "ruling", "naive", "sd", "study")
+SECTIONS = ("solver", "ruling", "naive", "sd", "cashout", "study")
 """The sections of a run, in the order they run (``--only`` picks some)."""
 
 REPO = Path(__file__).resolve().parent.parent
@@ -77,6 +77,12 @@ class Config:
     """Layouts per decision of the single-dummy section (``None``: the product's default)."""
     sd_jobs: int = 1
     """Processes for the single-dummy section's playouts."""
+    sd_auction_rounds: int = 3
+    """Rulings each way (with the auction, without) of each case with an auction."""
+    sd_auction_cases: str = "board-"
+    """The cases of ``tests/data/auction`` whose names start so."""
+    sd_auction_sampler: bool = True
+    """Whether to time the constrained sampler on its large case (seconds state by state)."""
     sd_seeds: int = 5
     """Seeds of the stability table (the run's seed, then seeds derived from it)."""
     stability_worked: tuple[str, ...] = ("p",)
@@ -90,6 +96,19 @@ class Config:
     this keeps ``--only sd`` near 20 minutes on 2 cores)."""
     stability_tricks: tuple[int, ...] = tuple(range(4, 12))
     """The tricks the stability table's synthetic revokes are put on, in turn."""
+
+    # -- cashing the tricks a player can count -----------------------------------------------------
+    cashout_deals: int = 121
+    """Real deals of ``tests/data/dds-hands`` searched for a cashable position (list100 then
+    largest, 121 in all)."""
+    cashout_endings: int = 40
+    """Seeded random endings cashable for the side on lead."""
+    cashout_tricks: int = 6
+    """The most tricks left in a position of the cashout section."""
+    cashout_layouts: int = 1000
+    """A position is checked only when each of its decisions has fewer layouts than this."""
+    cashout_replays: int = 50
+    """Seeded replays of the single-dummy player from each cashable position."""
 
     # -- study -------------------------------------------------------------------------------------
     study_cases: int = 40
@@ -112,8 +131,9 @@ class Config:
                    cached_reps=10, worked_cases=None, synthetic_cases=5, ruling_reps=2,
                    table_reps=1, cold_cases=2, cold_reps=1, naive_cases=3, study_cases=6,
                    sd_worked=("p04", "p05"), sd_synthetic=2, sd_tricks=(11, 10), sd_naive=1,
-                   sd_seeds=2, stability_worked=("p01", "p02", "p05"), stability_published=0,
-                   stability_synthetic=0)
+                   sd_auction_rounds=1, sd_seeds=2, stability_worked=("p01", "p02", "p05"),
+                   stability_published=0, stability_synthetic=0, cashout_deals=30,
+                   cashout_endings=10, cashout_tricks=4, cashout_layouts=100, cashout_replays=20)
 
     @classmethod
     def tiny(cls, seed: int = 11) -> Config:
@@ -123,8 +143,11 @@ class Config:
                    reps=1, cached_reps=2, worked_names=("p03", "p06"), synthetic_cases=1,
                    ruling_reps=1, table_reps=1, cold_cases=1, cold_reps=1, naive_cases=1,
                    study_cases=2, study_warm_up=False, sd_worked=("p04",), sd_synthetic=1,
-                   sd_tricks=(11,), sd_naive=1, sd_seeds=2, stability_worked=("p02",),
-                   stability_published=0, stability_synthetic=1, stability_tricks=(11,))
+                   sd_tricks=(11,), sd_naive=1, sd_auction_rounds=1,
+                   sd_auction_cases="board-9-", sd_auction_sampler=False, sd_seeds=2,
+                   stability_worked=("p02",), stability_published=0, stability_synthetic=1,
+                   stability_tricks=(11,), cashout_deals=6, cashout_endings=2, cashout_tricks=3,
+                   cashout_layouts=30, cashout_replays=4)
 
     def only(self, sections: tuple[str, ...]) -> Config:
         """This configuration restricted to ``sections`` (kept in run order)."""

@@ -174,6 +174,14 @@ def _share(value: float | None) -> str:
     return "-" if value is None else f"{value:.0%}"
 
 
+def _ruling_cost(group: dict[str, Any]) -> str:
+    wall, cpu = group.get("ruling_seconds"), group.get("ruling_cpu_seconds")
+    if not wall or not cpu:
+        return "-"
+    return (f"{_num(wall['median'])} / {_num(wall['p90'])} / {_num(wall['max'])} "
+            f"({_num(cpu['median'])})")
+
+
 def _stability_md(section: dict[str, Any]) -> list[str]:
     t = section["targets"]
     seeds = section["seeds"]
@@ -192,8 +200,9 @@ def _stability_md(section: dict[str, Any]) -> list[str]:
         f"| cases | boards | inside (target >= {t['inside']:.0%}) | probability spread "
         f"median / max | weighted: boards, spread median / max | within {t['weighted_tolerance']} "
         f"points (target >= {t['weighted_within']:.0%}) | score to enter the same (target >= "
-        f"{t['same_score']:.0%}) | changed, flagged | wall s | CPU s |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        f"{t['same_score']:.0%}) | changed, flagged | wall s | CPU s | a ruling, wall s median / "
+        "p90 / max (CPU s median) |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for group, g in section["sets"].items():
         flagged = g["changed_flagged_near_threshold"]
@@ -206,9 +215,41 @@ def _stability_md(section: dict[str, Any]) -> list[str]:
             f"{weighted} | {_share(g['weighted_within'])} | {_share(g['same_score_share'])} "
             f"({g['same_score_boards']}/{g['boards']}) | {g['changed_boards']}, "
             f"{'-' if flagged is None else flagged} | {_num(g['wall_seconds'])} | "
-            f"{_num(g['cpu_seconds'])} |")
+            f"{_num(g['cpu_seconds'])} | {_ruling_cost(g)} |")
     if not section["sets"].get("published"):
         lines += ["", "No published cases (`tests/data/published/*.json`) were ruled."]
+    return lines
+
+
+def _cashout_md(section: dict[str, Any]) -> list[str]:
+    o = section["options"]
+    lines = [
+        "",
+        f"**Tricks a player can count** (`--only cashout`): positions at a trick start with at "
+        f"most {section['max_tricks']} tricks left where the side on lead can take every trick "
+        "by cards each of its players sees will work in every layout he can imagine (checked "
+        f"over every layout, fewer than {section['layout_limit']} a decision): real deals "
+        "(`tests/data/dds-hands`, along their play) and seeded random endings; from each, "
+        f"{section['replays_per_position']} replays of the single-dummy player ({o['players']}: "
+        f"slip {o['slip']:g}, tau {o['tau']:g}; {o['worlds']} to {o['max_worlds']} layouts a "
+        f"decision, seed {o['seed']}). Target: >= {section['target']:.0%} of replays take them.",
+        "",
+        "| positions | n | tricks left, median | replays taking them (95% Wilson) | positions "
+        "always | losses: slip / tie in layouts drawn | the card lost a trick in every layout |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+    ]
+    for group, g in section["summary"].items():
+        drawn = g["losses"]["drawn"]
+        lost = g["replays"] - g["took"]
+        lines.append(
+            f"| {group} | {g['positions']} | {_count(g['median_tricks'])} | "
+            f"{_share(g['share'])} ({g['took']}/{g['replays']}; "
+            f"{g['interval'][0]:.1%}-{g['interval'][1]:.1%}) | "
+            f"{g['positions_all_taken']}/{g['positions']} | {drawn.get('slip', 0)} / "
+            f"{drawn.get('tie', 0)} | {g['losses']['everywhere'].get('loses everywhere', 0)}"
+            f"/{lost} |")
+    lines += ["", f"CPU {_num(section['cpu_seconds'])} s ({_num(section['find_cpu_seconds'])} s "
+              "to find and check the positions)."]
     return lines
 
 
@@ -247,6 +288,12 @@ def markdown(report: dict[str, Any]) -> str:
         lines += _single_dummy_md(report["single_dummy"])
         if report["single_dummy"].get("stability"):
             lines += _stability_md(report["single_dummy"]["stability"])
+        if report["single_dummy"].get("auction"):
+            from bench.auction_cost import auction_md
+
+            lines += auction_md(report["single_dummy"]["auction"])
+    if "cashout" in report:
+        lines += _cashout_md(report["cashout"])
     if "study" in report:
         lines += _study_md(report["study"])
     checks = report["checks"]

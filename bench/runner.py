@@ -51,6 +51,10 @@ def run(config: Config, out: Path | None = None, log: Log = stderr_log) -> dict[
         from bench.single_dummy import run_single_dummy
 
         report["single_dummy"] = run_single_dummy(config, oracle, log)
+    if "cashout" in config.sections:
+        from bench.cashout import run_cashout
+
+        report["cashout"] = run_cashout(config, oracle, log)
     if "study" in config.sections:
         from bench.study_bench import run_study_bench
 

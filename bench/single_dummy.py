@@ -14,7 +14,8 @@ playouts when the tree is too large for exact propagation), from an empty cache 
 
 Then the stability table (:mod:`bench.stability`): the worked cases, the published cases
 (``tests/data/published/*.json``, when the folder exists) and seeded synthetic cases with the
-revoke at tricks 4 to 11, each ruled under the run's seed and seeds derived from it.
+revoke at tricks 4 to 11, each ruled under the run's seed and seeds derived from it; and the
+auction's cost (:mod:`bench.auction_cost`): the cases with an auction ruled with and without it.
 """
 
 from __future__ import annotations
@@ -186,8 +187,13 @@ def run_single_dummy(config: Config, oracle: Oracle, log: Log) -> dict[str, Any]
                            "ours_engine_calls": ours.engine_calls,
                            "naive_engine_calls": naive.engine_calls})
     stability = _stability(config, solver, options, log)
+    from bench.auction_cost import run_auction_cost
+
+    log("single-dummy: with and without the auction")
+    auction = run_auction_cost(solver, options, oracle, log, config.sd_auction_rounds,
+                               config.sd_auction_cases, config.sd_auction_sampler)
     return {"cases": rows, "naive": naive_rows, "summary": _summary(rows, naive_rows),
-            "stability": stability,
+            "stability": stability, "auction": auction,
             "options": {"worlds": options.worlds, "playouts": options.playouts,
                         "players": options.players, "jobs": options.jobs,
                         "precision": options.precision}}

@@ -204,6 +204,14 @@ def _cpu_seconds() -> float:
     return time.process_time() + times.children_user + times.children_system
 
 
+def _spread(values: Sequence[float]) -> dict[str, float]:
+    """Median, 90th percentile and maximum of ``values`` (seconds of one ruling)."""
+    ordered = sorted(values)
+    return {"median": statistics.median(ordered),
+            "p90": ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))],
+            "max": ordered[-1]}
+
+
 RuleFn = Callable[[BenchCase, EstimateOptions], Ruling]
 
 
@@ -211,8 +219,8 @@ def run_stability(sets: Mapping[str, Sequence[BenchCase]], seeds: Sequence[int],
                   options: EstimateOptions, rule_json: RuleFn,
                   log: Callable[[str], None]) -> dict[str, Any]:
     """Rule every case of every set under each of ``seeds`` (``options`` otherwise) with
-    ``rule_json``; the numbers per set, the time each set took (wall and CPU) and the load average
-    at the start and end."""
+    ``rule_json``; the numbers per set, the time each set took (wall and CPU), the cost of one
+    ruling (wall and CPU seconds: median, p90, max) and the load average at the start and end."""
     load_start = load_average()
     out_sets: dict[str, Any] = {}
     for group, cases in sets.items():
@@ -220,14 +228,25 @@ def run_stability(sets: Mapping[str, Sequence[BenchCase]], seeds: Sequence[int],
             continue
         wall, cpu = time.perf_counter(), _cpu_seconds()
         boards = []
+        walls: list[float] = []
+        cpus: list[float] = []
         for bc in cases:
-            rulings = [rule_json(bc, replace(options, seed=s)) for s in seeds]
+            rulings = []
+            for s in seeds:
+                start, start_cpu = time.perf_counter(), _cpu_seconds()
+                rulings.append(rule_json(bc, replace(options, seed=s)))
+                walls.append(time.perf_counter() - start)
+                cpus.append(_cpu_seconds() - start_cpu)
             board = board_stability(rulings)
-            boards.append({"name": bc.name, **board})
+            boards.append({"name": bc.name, **board,
+                           "ruling_seconds": walls[-len(seeds):],
+                           "ruling_cpu_seconds": cpus[-len(seeds):]})
             log(f"  stability {bc.name}: {board['inside']}/{board['compared']} inside, "
                 f"score to enter {'same' if board['same_score'] else 'CHANGES'}")
         out_sets[group] = {**summarise(boards), "wall_seconds": time.perf_counter() - wall,
-                           "cpu_seconds": _cpu_seconds() - cpu, "cases": boards}
+                           "cpu_seconds": _cpu_seconds() - cpu,
+                           "rulings": len(walls), "ruling_seconds": _spread(walls),
+                           "ruling_cpu_seconds": _spread(cpus), "cases": boards}
     return {"seeds": list(seeds), "estimate": options.estimate, "sets": out_sets,
             "targets": {**TARGETS, "weighted_tolerance": WEIGHTED_TOLERANCE},
             "load_average_start": load_start, "load_average_end": load_average()}

@@ -33,3 +33,33 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "dds_solver" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.dds)
+
+
+def _browser_tests() -> str:
+    """Whether the page's browser tests run, and what to install when they would be skipped."""
+    from browser_helpers import CHROMEDRIVER, CHROMIUM
+
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        missing = ["Selenium (pip install -e '.[test]')"]
+    else:
+        missing = []
+    if CHROMIUM is None:
+        missing.append("Chromium (apt-get install chromium)")
+    if CHROMEDRIVER is None:
+        missing.append("chromedriver (apt-get install chromium-driver)")
+    if missing:
+        return "browser tests: SKIPPED, missing " + ", ".join(missing)
+    return f"browser tests: run with {CHROMIUM} and {CHROMEDRIVER}"
+
+
+def pytest_report_header() -> str:
+    return _browser_tests()
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """The same line at the end, even under ``-q``, when browser tests were skipped."""
+    text = _browser_tests()
+    if "SKIPPED" in text and terminalreporter.stats.get("skipped"):
+        terminalreporter.write_line(text)

@@ -180,7 +180,36 @@ def test_the_sd_section_has_a_stability_table(tiny: tuple[dict[str, Any], Path])
     for group in table["sets"].values():
         assert {"inside_share", "probability_spread_max", "same_score_share", "weighted_within",
                 "wall_seconds", "cpu_seconds"} <= set(group)
+        assert group["rulings"] == group["boards"] * config.sd_seeds
+        assert group["ruling_seconds"]["median"] <= group["ruling_seconds"]["max"]
     assert "**Stability under other seeds**" in markdown(tiny[0])
+
+
+def test_the_cashout_section_counts_every_replay(tiny: tuple[dict[str, Any], Path]) -> None:
+    """Each position's replays either take every trick or have their loss explained by the
+    first card of the side that was not safe (an oracle check per position)."""
+    config = Config.tiny()
+    section = tiny[0]["cashout"]
+    rows = section["positions"]
+    assert rows and all(r["replays"] == config.cashout_replays for r in rows)
+    assert all(2 <= r["tricks"] <= config.cashout_tricks for r in rows)
+    overall = section["summary"]["all"]
+    assert overall["took"] == sum(r["took"] for r in rows)
+    assert overall["interval"][0] <= overall["share"] <= overall["interval"][1]
+    lost = overall["replays"] - overall["took"]
+    assert sum(overall["losses"]["drawn"].values()) == lost
+    assert tiny[0]["checks"]["cashout loss explained"] == len(rows)
+    assert "**Tricks a player can count**" in markdown(tiny[0])
+
+
+def test_the_sd_section_has_the_auction_s_cost(tiny: tuple[dict[str, Any], Path]) -> None:
+    section = tiny[0]["single_dummy"]["auction"]
+    assert [row["name"] for row in section["cases"]] == ["board-9-1c-opening"]
+    for row in section["cases"]:
+        assert row["with_cpu"] > 0 and row["without_cpu"] > 0
+        assert row["ratio_cpu"] == row["with_cpu"] / row["without_cpu"]
+        assert sum(row["with_distribution"].values()) == pytest.approx(1)
+    assert "**The auction's cost**" in markdown(tiny[0])
 
 
 def test_the_stability_table_needs_two_seeds(capsys: pytest.CaptureFixture[str]) -> None:

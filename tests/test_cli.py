@@ -60,6 +60,7 @@ def test_pbn_lin_and_json_give_the_same_ruling(capsys: pytest.CaptureFixture[str
         data = json.loads(out)
         data.pop("solver", None)
         data.pop("handviewer", None)
+        data.pop("auction", None)  # the LIN record has its auction, the JSON case none
         return data
 
     assert ruling(str(CASES / "p-boards.pbn"), "1") == ruling(
@@ -216,3 +217,22 @@ def test_also_players_rules_again_under_each_other_class(capsys: pytest.CaptureF
     assert code == 0 and "How firm it is" in out and "With club players: " in out
     code, _, err = run(["rule", path, "--estimate", "dd", "--also-players", "pro"], capsys)
     assert code == 2 and "unknown class of player 'pro'" in err
+
+
+@pytest.mark.parametrize("spelled", [["--field", "-420,100,50"], ["--field=-420,100,50"],
+                                     ["--field", "-420, 100"]])
+def test_field_list_starting_negative_needs_no_equals_sign(spelled: list[str]) -> None:
+    from revoke_equity.cli import _field, _negative_lists, build_parser
+
+    args = build_parser().parse_args(_negative_lists(["rule", "--example", *spelled, "--no-equity"]))
+    assert _field(args.field) == [int(x) for x in spelled[-1].split("=")[-1].split(",")]
+    assert args.no_equity and args.example
+
+
+def test_python_dash_m_runs_the_command() -> None:
+    import subprocess
+
+    done = subprocess.run([sys.executable, "-m", "revoke_equity", "rule", "--help"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and "usage: revoke-equity rule" in done.stdout
+    assert "--no-equity" in done.stdout and "double-dummy part" not in done.stdout

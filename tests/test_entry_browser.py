@@ -102,12 +102,17 @@ def _select(browser: Any, element_id: str, value: str) -> None:
     Select(browser.find_element(By.ID, element_id)).select_by_value(value)
 
 
-def _open_page(browser: Any, server: Server, size: tuple[int, int]) -> None:
+def _open_page(browser: Any, server: Server, size: tuple[int, int], *, auto: bool = False) -> None:
+    """The page at ``size``; forced cards play themselves only with ``auto`` (these tests tap
+    every card; test_entry_taps_browser.py counts the taps the page saves)."""
     set_viewport(browser, *size)
     severe_console_messages(browser)  # drop what earlier tests logged
     browser.get(server.url + "/")
     wait_for(browser, "#entry-form")
     wait_until(browser, "window.RevokeEquityEntry !== undefined")
+    if not auto:
+        browser.execute_script("const box = document.getElementById('entry-auto'); box.checked = false;"
+                               " box.dispatchEvent(new Event('change'));")
 
 
 def _set_contract(browser: Any, contract: str, declarer: str) -> None:
@@ -336,9 +341,14 @@ def test_phone_and_desktop_layout(server: Server, browser: Any, output_dir: Path
                 "return Array.from(document.querySelectorAll('#entry-table button:not([disabled])'))"
                 ".map(b => [b.getBoundingClientRect().width, b.getBoundingClientRect().height])")
             assert sizes and all(w >= 36 and h >= 40 for w, h in sizes), sizes
-            to_play = browser.find_element(By.CSS_SELECTOR, "#entry-table .entry-hand.to-play")
+            # the hands stay put whoever is to play (N E / W S), the trick on the table above them
+            tops = {h.get_attribute("data-seat"): h.location["y"]
+                    for h in browser.find_elements(By.CSS_SELECTOR, "#entry-table .entry-hand")}
             centre = browser.find_element(By.CSS_SELECTOR, ".entry-centre")
-            assert to_play.location["y"] < centre.location["y"]  # the hand to play comes first
+            lefts = {h.get_attribute("data-seat"): h.location["x"]
+                     for h in browser.find_elements(By.CSS_SELECTOR, "#entry-table .entry-hand")}
+            assert centre.location["y"] < tops["N"] == tops["E"] < tops["W"] == tops["S"], tops
+            assert lefts["N"] == lefts["W"] < lefts["E"] == lefts["S"], lefts
             screenshot(browser, output_dir / "phone-entry-page.png", PHONE[0])
             shot = output_dir / "phone-entry.png"
             screen_at(browser, shot, "#play-status")

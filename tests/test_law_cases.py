@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from revoke_equity.laws import twelfth_trick
+from revoke_equity.laws.law import Law
 from revoke_equity.laws.rectification import rectify
 from revoke_equity.laws.revokes import RevokeKind, find_revokes
 from revoke_equity.model import (
@@ -63,13 +64,52 @@ def requirement(trick: int, player: str, kind: str, suit: str | None = None) -> 
 @EDITIONS
 def test_63A_claim_by_the_non_offenders_not_agreed_leaves_the_revoke_unestablished(
         edition: Edition) -> None:
-    """l01: E revoked at trick 6; S claimed right after it and E-W did not agree."""
+    """l01: E revoked at trick 6; S claimed right after it and E-W did not agree. Without a solver
+    the corrected play of 8 tricks is not made: the ruling says so and shows the table result."""
     r = ruled(law_case("l01"), laws=edition)
     assert revokes_of(r) == [(6, "E", "follow-suit", False, False)]
     assert r.transfer.rectifications == ()
     # tricks 2, 3, 5 and 6 as played, plus the 6 tricks of the Director's ruling on the claim
     assert r.record.declarer_tricks == r.mechanical_tricks == 10
-    assert "did not agree" in r.explanation[1] and "corrected (Law 62)" in r.explanation[1]
+    assert "did not agree" in r.explanation[1] and "must be corrected (Law 62A)" in r.explanation[1]
+    assert r.law62 is not None and r.corrected is None
+    assert r.mechanical_law is Law.L62 and r.recommendation.law is Law.L62
+    assert "needs a solver" in r.recommendation.reason
+
+
+@EDITIONS
+def test_62_the_revoke_left_unestablished_by_the_claim_is_corrected(edition: Edition,
+                                                                    dds_solver: Any) -> None:
+    """l01 corrected (Law 62, the same in every edition). Trick 6: N led DA; E (DK D8) must
+    follow (62B: his choice; D8 and DK lose the same, the lower is played: DK falls later under
+    N's ruff of S's D5); his H2 becomes a major penalty card (62B1). S's D2 (62C1) and W's DT
+    (62C2: no non-offender before W changed his card) stand: N wins trick 6, as at the table.
+    Tricks 7-13 by hand, N to lead, spades trumps: N HA HQ H8 H7 SJ ST S9; E DK HJ H6 H2
+    (penalty card) SQ S7 S2; S D9 D5 HK H9 SK S8 S4; W DJ H5 H4 H3 HT SA S5. The defenders'
+    only trick is the SA: E's SQ lies under S's SK (trumps are led from N, E plays before S),
+    S's two diamonds are ruffed in N, the hearts are N-S's from the top and E's forced H2 gives
+    him nothing. So N-S take 6 of the last 7, as S claimed: 4 + 6 = 10; S's claim is ruled on
+    the corrected position (Law 70) and the corrected result equals the table's."""
+    r = rule(dataclasses.replace(law_case("l01"), laws=edition), dds_solver, trace=False)
+    assert r.corrected is not None and r.law62 is not None
+    assert str(r.corrected.substitute) == "D8"
+    assert r.law62.penalty_card is not None and str(r.law62.penalty_card.card) == "H2"
+    assert [(x.clause, str(x.card)) for x in r.law62.later] == [("62C1", "D2"), ("62C2", "DT")]
+    assert r.corrected.changed == ()
+    assert r.corrected.record.trick(6).winner is Seat.N
+    # N-S: 4 tricks of 1-6, then 6 of 7 (the SA lost)
+    assert r.corrected.declarer_tricks == r.mechanical_tricks == 10
+    assert r.corrected.record.tricks_won(Side.NS, 7) == 6
+    # the penalty card is played at its first legal opportunity: E's first heart after trick 6
+    e_hearts = [t.number for t in r.corrected.record.tricks
+                if t.number > 6 and (c := t.card_of(Seat.E)) is not None and c.suit is Suit.HEARTS]
+    assert str(r.corrected.record.trick(e_hearts[0]).card_of(Seat.E)) == "H2"
+    assert r.mechanical_law is Law.L62 and r.recommendation.law is Law.L62
+    assert r.recommendation.words == "the result stands"  # 10 corrected, 10 at the table
+    assert "corrected (Laws 62A, 62B): E withdraws H2 and plays D8" in " ".join(r.explanation)
+    data = r.to_dict()
+    assert data["mechanical"]["law"] == "62" and data["law_62"]["law"] == "62B1"
+    assert data["law_62"]["penalty_card"] == "H2" and data["law_62"]["claim_by"] == "S"
 
 
 @pytest.mark.parametrize(("edition", "clause"), [(E1997, "63A3"), (E2007, "63A3"),
@@ -319,14 +359,34 @@ def test_64B7_a_corrected_revoke_of_the_other_side_counts_in_2007_only(
                                                         (E2017, "64A2", 1)], ids=str)
 def test_64B7_a_revoke_left_unestablished_by_a_claim_counts_in_2007_only(
         edition: Edition, law: str, tricks: int) -> None:
-    """l02: E revoked at trick 6; S revoked at trick 9 and W's claim after it was not agreed."""
+    """l02: E revoked at trick 6; S revoked at trick 9 and W's claim after it was not agreed.
+
+    S's revoke is corrected (Law 62, the same in every edition): trick 9 is W H4, N HQ, E HJ and
+    S (D9 H9 S4 S8 SK) must play H9, declarer's card replaced without further rectification
+    (62B2: no penalty card); no one played after him. N's HQ wins trick 9. The last 4 tricks by
+    hand, N to lead, spades trumps: N HA SJ ST S9; E DK SQ S7 S2; S D9 SK S8 S4; W HT H5 SA S5.
+    The defenders' SA is a trick whatever N-S do; E's SQ lies under S's SK (E plays before S), and
+    S's D9 is ruffed or thrown on a winner: N-S take 3 of the 4. The corrected play: 5 tricks of
+    1-8, trick 9, and 3 of 10-13: 9 tricks (W's claim is ruled on the corrected position, Law 70,
+    and gives declarer the 3 of 4 it gave at the table). The 4 tricks left are few enough for the
+    exact search without a solver."""
     r = ruled(law_case("l02"), laws=edition)
     assert revokes_of(r) == [(6, "E", "follow-suit", True, False),
                              (9, "S", "follow-suit", False, False)]
     # 6 tricks as played (2, 3, 5, 6, 7, 9) and 3 of the 4 claimed
     assert r.record.declarer_tricks == 9
+    assert r.law62 is not None and r.corrected is not None
+    assert r.law62.penalty_card is None and r.law62.clause == "62B2" and r.law62.later == ()
+    assert str(r.corrected.substitute) == "H9" and r.corrected.record.trick(9).winner is Seat.N
+    assert r.corrected.declarer_tricks == 9
+    assert r.corrected.record.tricks_won(Side.NS, 10) == 3
+    # E's revoke on the corrected record: N won trick 6, W won trick 8: 64A2, one trick (2007:
+    # a revoke of each side, 64B7, none)
     assert laws_of(r) == [(6, "E", law, tricks)]
     assert r.mechanical_tricks == 9 + tricks
+    assert r.mechanical_law is (Law.L62 if tricks == 0 else Law.L64A2)
+    assert "S withdraws D9 and plays H9; D9 is replaced without further rectification (Law 62B2)" \
+        in " ".join(r.explanation)
 
 
 # --- the requirement must fit the play record ----------------------------------------------------

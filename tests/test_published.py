@@ -26,12 +26,7 @@ PUBLISHED_KEYS = {"ruling", "revokes", "rectifications", "mechanical_declarer_tr
                   "declarer_tricks", "adjusted"}
 
 # Published rulings this product gets wrong on the law path (reported, not fixed here).
-LAW_PATH_BUGS = {
-    "pub04-claim-before-established-corrected": (
-        "a revoke left unestablished by the non-offenders' claim is reported as corrected, but the "
-        "tricks are scored as played (dummy's HJ wins trick 8, the claim's five tricks added): 11 "
-        "tricks where the published correction (East's HQ wins trick 8) gives 10"),
-}
+LAW_PATH_BUGS: dict[str, str] = {}
 
 
 def _load(path: Path) -> dict[str, Any]:

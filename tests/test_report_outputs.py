@@ -248,3 +248,76 @@ def test_a_weighted_score_of_one_component_is_written_as_the_assigned_result() -
                         "result": "5C+1", "declarer": "E"}]}
     ns, ew = score_to_enter(ruling)
     assert ns.text == "5C+1 by E, NS -420" and ew.text == "5C+1 by E, EW +420"
+
+
+def _games(text: str) -> list[list[str]]:
+    """The games of a PBN file as lines (the blank line ends one)."""
+    body = text.split("\r\n\r\n", 1)[1]
+    return [game.split("\r\n") for game in body.split("\r\n\r\n") if game.strip()]
+
+
+@pytest.mark.parametrize("name", ["p01", "p11", "p14"])
+def test_ruled_pbn_is_in_export_format(name: str, dds_solver: Any) -> None:
+    """PBN 2.1 export format: the mandatory tags first and in order, ``?`` for what is not known,
+    the other tags sorted by name, CRLF line ends, and the ``% EXPORT`` header."""
+    from revoke_equity.report.pbn_export import MANDATORY_TAGS, is_export
+
+    case = case_from_dict(json.loads(next(CASES.glob(f"{name}-*.json")).read_text())["case"])
+    data = rule(case, dds_solver).to_dict()
+    text = ruled_boards_pbn([(case, data)], event='Club "Monday" pairs')
+    assert text.startswith("% PBN 2.1\r\n% EXPORT\r\n")
+    assert "\n" not in text.replace("\r\n", "")
+    (game,) = _games(text)
+    assert is_export(game)
+    names = [line[1:].split(" ", 1)[0] for line in game if line.startswith("[")]
+    assert names[:15] == list(MANDATORY_TAGS)
+    assert names[15:] == sorted(names[15:]) and {"Play", "Laws", "RulingLaw"} <= set(names[15:])
+    tags = dict(line[1:-1].split(" ", 1) for line in game if line.startswith("["))
+    assert tags["Event"] == '"Club \\"Monday\\" pairs"'
+    assert tags["Site"] == tags["West"] == tags["Scoring"] == '"?"' and tags["Date"] == '"????.??.??"'
+    assert tags["Board"] == f'"{case.board}"' and tags["Contract"] == f'"{case.contract}"'
+    # the commentary once, after the mandatory tags; no line of it twice
+    start = game.index(next(line for line in game if line.startswith("{")))
+    assert start == 15 and sum(line.startswith("{") for line in game) == 1
+    comment = game[start:next(i for i, line in enumerate(game) if line.endswith("}")) + 1]
+    assert len(comment) == len(set(comment))
+
+
+def test_export_pbn_with_an_auction_reads_back_here_and_in_endplay(dds_solver: Any) -> None:
+    """The Auction section with an alert and a note, and the Shown tag, sorted among the other
+    tags, read back as the same case here and in endplay."""
+    import dataclasses
+
+    from endplay.parsers import pbn as endplay_pbn
+
+    worked = json.loads(next(CASES.glob("p01-*.json")).read_text())["case"]
+    data = {k: v for k, v in worked.items() if k not in ("auction", "alerted", "dealer", "shown")}
+    data.update(dealer="E", auction=["3S", "P", "4H", "P", "P", "P"], alerted=[2],
+                shown={"E": {"hcp": [6, 10]}})
+    case = case_from_dict(data)
+    assert case.auction is not None
+    case = dataclasses.replace(case, auction=dataclasses.replace(
+        case.auction, notes=((2, "natural, to play"),)))
+    text = ruled_boards_pbn([(case, rule(case, dds_solver).to_dict())])
+    assert text.startswith("% PBN 2.1\r\n% EXPORT\r\n")
+    back = loads_pbn(text)[0]
+    assert case_to_dict(back) == case_to_dict(case) and back.auction == case.auction
+    board = endplay_pbn.loads(text)[0]
+    assert board.board_num == case.board and len(list(board.play)) == len(case.play)
+    assert len(list(board.auction)) == len(case.auction.texts())
+
+
+def test_a_game_out_of_export_order_is_not_called_export() -> None:
+    """The check behind the header: a mandatory tag missing or out of order, supplemental tags
+    unsorted, or a tab, and the game is not export format."""
+    from revoke_equity.report.pbn_export import MANDATORY_TAGS, TagPair, export_game, is_export
+
+    game = export_game([TagPair("Play", "W", ("HK H2 H3 H4",)), TagPair("Laws", "2017")],
+                       {"Board": "3"}, ["{a comment}"])
+    assert is_export(game)
+    assert [line.split(" ")[0][1:] for line in game[:15]] == list(MANDATORY_TAGS)
+    assert game[15] == "{a comment}" and game[16] == '[Laws "2017"]' and game[17] == '[Play "W"]'
+    swapped = [game[1], game[0], *game[2:]]
+    unsorted = [*game[:16], *game[17:], game[16]]
+    tabbed = [game[0].replace(" ", "\t"), *game[1:]]
+    assert not any(is_export(g) for g in (swapped, unsorted, tabbed, game[1:]))

@@ -113,7 +113,8 @@ def check(ruling: Ruling, dds: Any) -> None:
 
 def check_reason_cites_the_law(ruling: Ruling, data: dict[str, Any]) -> None:
     """The reason, as parts, is the reason's text, and cites the law the recommendation rests on
-    (and 12B2 when it says a rectification was too severe); no revoke, no citation. No step or
+    (and 12B2 when it says a rectification was too severe); a revoke not established cites Law 62,
+    its correction; no revoke, no citation. No step or
     reason names a law in plain text: every ``Law 64A1`` is a citation."""
     plain = [p["text"] for step in [*data["steps"], data["recommendation"]["reason_parts"]]
              for p in step if "laws" not in p]
@@ -126,6 +127,8 @@ def check_reason_cites_the_law(ruling: Ruling, data: dict[str, Any]) -> None:
     if ruling.established:
         assert rec["law"] in cited, (rec["law"], rec["reason"])
         assert ("12B2" in cited) == ("too severe" in rec["reason"])
+    elif ruling.law62 is not None:  # a revoke not established, corrected: Law 62 alone
+        assert cited == ["62"] == [rec["law"]]
     else:
         assert cited == []
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from revoke_equity.model import Contract, Seat, Vulnerability
-from revoke_equity.scoring import score_ns
+from revoke_equity.scoring import matchpoints, score_ns, weighted_imps, weighted_matchpoints
 
 KNOWN = [
     # contract, vulnerable (declarer's side), tricks, declarer's score
@@ -39,3 +39,18 @@ def test_vulnerability_is_the_declarers() -> None:
 def test_tricks_out_of_range() -> None:
     with pytest.raises(ValueError, match="0-13"):
         score_ns(Contract.from_str("4S"), Seat.N, Vulnerability.NONE, 14)
+
+
+def test_matchpoints_need_a_field_and_say_so() -> None:
+    with pytest.raises(ValueError) as raised:
+        matchpoints(420, [])
+    assert str(raised.value) == "a matchpoint comparison needs at least one other score"
+
+
+def test_weighted_scores_keep_two_decimals() -> None:
+    """60% of NS +420 and 40% of NS -50. At IMPs against +400 at the other table: +1 and -10 IMPs,
+    so 0.6 - 4.0 = -3.4. At matchpoints on a field of +420, +100, -100: +420 ties one and beats
+    two (5 of 6 points, 83.33%), -50 beats one (2 of 6, 33.33%): 50 + 13.33 = 63.33%."""
+    parts = [(60, 420), (40, -50)]
+    assert weighted_imps(parts, 400) == -3.4
+    assert weighted_matchpoints(parts, [420, 100, -100]) == 63.33

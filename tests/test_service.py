@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import random
 import signal
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -84,7 +86,7 @@ def test_openapi_documents_the_api(client: httpx.Client) -> None:
     schema = client.get("/openapi.json").json()
     paths = schema["paths"]
     for path in ("/api/v1/rulings", "/api/v1/rulings/{ruling_id}", "/api/v1/rulings/export",
-                 "/api/v1/health"):
+                 "/api/v1/rulings/{ruling_id}/sheet", "/api/v1/health"):
         assert path in paths
     body = paths["/api/v1/rulings"]["post"]["requestBody"]["content"]
     assert {"application/json", "application/x-pbn", "application/x-lin", "text/uri-list",
@@ -378,6 +380,27 @@ def test_oversize_body_is_413(client: httpx.Client) -> None:
 def test_unknown_ruling_is_404(client: httpx.Client) -> None:
     response = client.get("/api/v1/rulings/0123456789abcdef0123456789abcdef")
     assert response.status_code == 404 and "no ruling" in response.json()["detail"]
+
+
+def test_sheet_of_a_logged_ruling(client: httpx.Client) -> None:
+    """The service's sheet is the command line's ``--format html`` for the board, with the fields."""
+    from revoke_equity.report.html import SHEET_STYLE_SOURCE
+
+    case = next(CASES.glob("p02-*.json"))
+    posted = client.post("/api/v1/rulings", content=case.read_text(), params={"estimate": "dd"},
+                         headers={"content-type": "application/json"}).json()
+    sheet = client.get(f"/api/v1/rulings/{posted['id']}/sheet",
+                       params={"event": "Spring <pairs>", "table": "4", "ns_pair": "3"})
+    assert sheet.status_code == 200 and sheet.headers["content-type"].startswith("text/html")
+    assert SHEET_STYLE_SOURCE in sheet.headers["content-security-policy"]
+    assert '<span class="value">Spring &lt;pairs&gt;</span>' in sheet.text
+    cli = subprocess.run([sys.executable, "-m", "revoke_equity.cli", "rule", "--format", "html",
+                          "--estimate", "dd", "--quiet", "--event", "Spring <pairs>", "--table", "4",
+                          "--pairs", "3", "", str(case)], capture_output=True, text=True, check=True)
+    assert sheet.text == cli.stdout
+    assert client.get("/api/v1/rulings/0123456789abcdef0123456789abcdef/sheet").status_code == 404
+    too_long = client.get(f"/api/v1/rulings/{posted['id']}/sheet", params={"event": "x" * 201})
+    assert too_long.status_code == 422 and "event" in too_long.text
 
 
 def test_mangled_inputs_never_500(client: httpx.Client) -> None:

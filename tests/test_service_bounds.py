@@ -84,7 +84,7 @@ def test_board_at_its_bounds_is_read_as_a_board_number(client: httpx.Client) -> 
     ("board", "0"), ("board", str(MAX_BOARD + 1)), ("board", "9223372036854775808"),
     ("seed", "-1"), ("seed", str(2**63)), ("worlds", "0"), ("worlds", "201"),
     ("playouts", "0"), ("playouts", "10001"), ("likely", "0"), ("likely", "1.01"),
-    ("likely", "nan"), ("probable", "0"), ("probable", "inf"),
+    ("likely", "nan"), ("probable", "0"), ("probable", "inf"), ("also_players", "expert," * 6),
 ])
 def test_rule_parameter_past_its_bounds_is_a_located_422(client: httpx.Client, name: str,
                                                          value: str) -> None:

@@ -12,7 +12,8 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from revoke_equity.equity.estimate import EstimateOptions
+from revoke_equity.equity.error_model import PLAYER_CLASSES
+from revoke_equity.equity.estimate import DEFAULT_MAX_WORLDS, EstimateOptions
 from revoke_equity.model.edition import Edition
 from revoke_equity.ruling import rule
 from revoke_equity.study.atlas import AtlasTally, atlas_markdown, summarize_atlas
@@ -101,6 +102,13 @@ def test_atlas_tallies_by_hand() -> None:
     assert atlas["left_out"]
     markdown = atlas_markdown(atlas, {"players": "club", "play": "sd"})
     assert "| 2017 | hidden-defender | sd | 3 |" in markdown and "## In plain words" in markdown
+    club = PLAYER_CLASSES["club"]
+    assert (f"Single-dummy model: club players, softmax temperature {club.tau:g} among the "
+            f"genuine guesses, a dominated card played at the slip rate {club.slip:g}; the play: "
+            "8 layouts a decision") in markdown
+    assert "Single-dummy model" not in atlas_markdown(atlas, {"play": "dd", "estimate": "dd"})
+    judged = atlas_markdown(atlas, {"play": "dd", "estimate": "sd", "worlds": 4})
+    assert f"the likely result: 4 layouts a decision first, up to {DEFAULT_MAX_WORLDS}" in judged
     assert "| 2017 | 3 | 2 | 100.0% [" in markdown
 
 

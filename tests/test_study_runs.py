@@ -20,8 +20,9 @@ from revoke_equity.io.json_case import loads
 from revoke_equity.ruling import rule
 from revoke_equity.study import runner
 from revoke_equity.study.__main__ import main
+from revoke_equity.study.chunk_sums import file_sha256, record_chunk
 from revoke_equity.study.generate import StudyUsageError
-from revoke_equity.study.outputs import OUTPUT_FILES
+from revoke_equity.study.outputs import OUTPUT_FILES, write_outputs
 from revoke_equity.study.records import COST_COLUMNS, IDENTITY_COLUMNS
 from revoke_equity.study.runner import StudyParams, run_study
 
@@ -161,6 +162,7 @@ def test_a_run_begun_by_code_that_studies_cases_differently_is_refused(
         if row["case_id"] == target and row["edition"] == "2017":
             row["mechanical_tricks"] += 1
     pq.write_table(pa.Table.from_pylist(rows, schema=runner.SCHEMA), path)
+    record_chunk(out, target // PARAMS.chunk_size, path, len(rows))  # as that code recorded it
     checked: list[int] = []
     real = runner.study_cases
 
@@ -180,6 +182,51 @@ def test_a_run_begun_by_code_that_studies_cases_differently_is_refused(
     result = run_study(PARAMS, out, jobs=1, progress=False)
     assert (result.chunks_resumed, result.chunks_run) == (2, 2)
     assert identity(out).equals(identity(reference))
+
+
+def test_the_manifest_keeps_each_chunks_checksum(reference: Path) -> None:
+    manifest = json.loads((reference / "manifest.json").read_text())
+    assert manifest["chunks"] == {
+        f"{i:05d}": {"sha256": file_sha256(runner.chunk_path(reference, i)), "rows": 6}
+        for i in range(4)}
+    assert all(len(entry["sha256"]) == 64 for entry in manifest["chunks"].values())
+
+
+def test_a_swapped_or_tampered_chunk_is_refused_and_kept(reference: Path, tmp_path: Path) -> None:
+    """Chunk 1's file holding chunk 0's records (cases 0 and 1 twice, 2 and 3 lost), or its own
+    records changed after they were written: the resumed run stops before it adds anything,
+    names the file, and removes nothing; so does the end of a finished run."""
+    out = tmp_path / "run"
+    _copy_chunks(reference, out, range(2))
+    swapped = runner.chunk_path(out, 1)
+    swapped.write_bytes(runner.chunk_path(reference, 0).read_bytes())
+    with pytest.raises(StudyUsageError, match=r"chunk-00001\.parquet does not match its checksum"):
+        run_study(PARAMS, out, jobs=1, progress=False)
+    assert swapped.read_bytes() == runner.chunk_path(reference, 0).read_bytes()
+    assert sorted(p.name for p in (out / "chunks").iterdir()) == [
+        "chunk-00000.parquet", "chunk-00001.parquet"]
+
+    # a manifest without checksums (as written before they were kept): the cases still tell
+    manifest = json.loads((out / "manifest.json").read_text())
+    del manifest["chunks"]
+    (out / "manifest.json").write_text(json.dumps(manifest))
+    with pytest.raises(StudyUsageError,
+                       match=r"holds the records of cases 0-1, not those of chunk 1 \(cases 2-3\)"):
+        run_study(PARAMS, out, jobs=1, progress=False)
+    assert swapped.exists()
+
+    finished = tmp_path / "finished"
+    _copy_chunks(reference, finished, range(4))
+    path = runner.chunk_path(finished, 3)
+    rows = pq.read_table(path).to_pylist()
+    rows[0]["mechanical_tricks"] += 1
+    pq.write_table(pa.Table.from_pylist(rows, schema=runner.SCHEMA), path)
+    tampered = path.read_bytes()
+    with pytest.raises(StudyUsageError, match=r"chunk-00003\.parquet does not match"):
+        write_outputs(finished, PARAMS)
+    with pytest.raises(StudyUsageError, match=r"chunk-00003\.parquet does not match"):
+        run_study(PARAMS, finished, jobs=1, progress=False)
+    assert path.read_bytes() == tampered and not (finished / "records.parquet").exists()
 
 
 def test_another_study_in_the_same_directory_is_refused(reference: Path, capsys: Any) -> None:

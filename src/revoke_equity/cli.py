@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import re
 import sys
 from collections.abc import Sequence
 from importlib import resources
@@ -57,8 +58,8 @@ class _UsageError(Exception):
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="revoke-equity",
-        description="Law-exact revoke rulings (Laws 61-64, 12C) with a double-dummy estimate of "
-        "the result without the revoke.",
+        description="Law-exact revoke rulings (Laws 61-64, 12C) with an estimate of the likely "
+        "result without the revoke (single-dummy play by default, double-dummy on request).",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
@@ -92,12 +93,13 @@ def build_parser() -> argparse.ArgumentParser:
     sheet.add_argument("--pairs", nargs=2, metavar=("NS", "EW"),
                        help="the NS and EW pairs (numbers or names)")
     rule.add_argument("--no-equity", action="store_true",
-                      help="skip the double-dummy part (no solver calls)")
+                      help="skip the estimate of the likely result without the revoke (no solver "
+                      "calls): the law's rectification only")
     rule.add_argument("--compare", type=int, metavar="SCORE",
                       help="the other table's NS score: show each option in IMPs")
     rule.add_argument("--field", metavar="S1,S2,...",
                       help="other NS scores on the board: show each option in matchpoints "
-                      "(write --field=-50,420 when the first score is negative)")
+                      "(--field -50,420 or --field=-50,420)")
     rule.add_argument("--unicode", action="store_true", help="suit symbols in the text output")
     likely = rule.add_argument_group("the likely result without the revoke")
     add_estimate_arguments(likely, default=DEFAULT_ESTIMATE)
@@ -150,7 +152,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_OK
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args = parser.parse_args(_negative_lists(sys.argv[1:] if argv is None else argv))
     except _UsageError as exc:
         print(exc, file=sys.stderr)
         return EXIT_USAGE
@@ -172,6 +174,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         return serve(args)
     parser.print_help(sys.stderr)
     return EXIT_USAGE
+
+
+_SCORES = re.compile(r"^-\d[\d\s,+-]*$")
+
+
+def _negative_lists(argv: Sequence[str]) -> list[str]:
+    """``--field -50,420`` as ``--field=-50,420``: argparse takes a value that starts with ``-``
+    and is not a plain number for an option."""
+    out: list[str] = []
+    for arg in argv:
+        if out and out[-1] == "--field" and _SCORES.match(arg):
+            out[-1] = f"--field={arg}"
+        else:
+            out.append(arg)
+    return out
 
 
 def _field(text: str | None) -> list[int] | None:

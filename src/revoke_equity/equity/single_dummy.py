@@ -5,8 +5,13 @@
 from (declarer designating when several penalty cards could be played, Law 51).
 
 ``table``: the table's later cards are kept wherever they stay legal and held and the law does not
-let their player change them (after a revoke that Law 62D corrects, a non-offender may change
-each card he played after it, Law 62C1); any other card is the single-dummy policy's.
+let their player change them (after a revoke that Law 62D corrects, or one not established that
+Law 62 corrects, a non-offender may change each card he played after it, Law 62C1); any other card
+is the single-dummy policy's.
+
+In the corrected play of a revoke that is not established (a point with a ``correction``), every
+player is held to what the correction allows (a penalty card at the first legal opportunity, Law
+50D1; a 62C2 card that stands).
 The departures from the table's play are listed (along the most probable line).
 
 The distribution is propagated exactly when the tree of lines is small enough, else estimated from
@@ -89,6 +94,22 @@ class _Estimator:
                          pinned=frozenset(point.choices) if point.designated_by_declarer
                          else frozenset())
 
+    def _restricted(self, point: ComparisonPoint, sd: SingleDummyPolicy, line: Line
+                    ) -> Decision | None:
+        """In the corrected play of a revoke that is not established (Law 62, after the
+        offender's substituted card): the decision the correction imposes (a 62C2 table card that
+        stands; a major penalty card at the first legal opportunity, Law 50D1, declarer
+        designating among several, Law 51); ``None``: the player is free."""
+        if point.correction is None:
+            return None
+        allowed = point.correction.allowed(line.position)
+        if allowed is None:
+            return None
+        if len(allowed) == 1:
+            return Decision.certain(allowed[0], sd.replicas)
+        return sd.decide(line.position, line.voids, among=allowed,
+                         chooser=self.record.case.declarer, pinned=frozenset(allowed))
+
     def estimate(self, point: ComparisonPoint, solver: Solver) -> Estimate:
         opts = self.options
         sd = self.shared or self.new_policy(solver)
@@ -161,7 +182,8 @@ class SingleDummy(_Estimator):
         def policy(line: Line) -> Decision:
             if line.first:
                 return self._first(point, sd, line)
-            return sd.decide(line.position, line.voids)
+            imposed = self._restricted(point, sd, line)
+            return imposed if imposed is not None else sd.decide(line.position, line.voids)
 
         return root, policy
 
@@ -185,6 +207,8 @@ class TablePlayKept(_Estimator):
         changeable = self._changeable(point)
 
         def policy(line: Line) -> Decision:
+            if not line.first and (imposed := self._restricted(point, sd, line)) is not None:
+                return imposed
             wanted = self._wanted(queues, line)
             allowed = point.choices if line.first else None
             if (wanted is not None and _keeps(line, wanted, allowed)
@@ -198,10 +222,13 @@ class TablePlayKept(_Estimator):
 
     def _changeable(self, point: ComparisonPoint) -> Callable[[Seat], bool]:
         """Whose table cards from the comparison point on the law lets their player change: when
-        the revoke there is corrected (Law 62D on trick 12, noticed in time), each non-offender
-        may withdraw a card he played after it (62C1); otherwise no one."""
-        corrected = (point.trick == 12 and point.revoke.established
-                     and twelfth_trick.applies(self.record.case.noticed))
+        the revoke there is corrected (Law 62 for a revoke not established, 62D on trick 12
+        noticed in time), each non-offender may withdraw a card he played after it (62C1; the
+        offending side's card that 62C2 lets stand is imposed by the correction); otherwise no
+        one."""
+        corrected = point.correction is not None or (
+            point.trick == 12 and point.revoke.established
+            and twelfth_trick.applies(self.record.case.noticed))
         offending = point.revoke.side
         return lambda seat: corrected and seat.side is not offending
 

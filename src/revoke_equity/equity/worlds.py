@@ -10,7 +10,11 @@ and suit lengths (:class:`~revoke_equity.model.shown.Constraint`) on the cards s
 a seat. With constraints, :class:`Layouts` stays exact: it counts the layouts that satisfy them by
 dynamic programming over the suits, the state being each seat's cards still to deal and its points
 so far, and draws a layout by those counts (uniform over the layouts that satisfy every constraint,
-in time bounded by the number of states; no rejection).
+in time bounded by the number of states; no rejection). The counts are tabulated with numpy, every
+state of a step at once, when they fit 64-bit integers and the tables at most :data:`MAX_CELLS`
+cells (three hidden hands of thirteen, each with a range of points: about 0.02 s where counting
+state by state takes 4 s; with a balanced hand's lengths too, 0.4 s against 5 s); else counted
+state by state.
 """
 
 from __future__ import annotations
@@ -21,7 +25,9 @@ import random
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from typing import cast
+from typing import Any, cast
+
+import numpy as np
 
 from revoke_equity.model.cards import Card, Suit
 from revoke_equity.model.seats import Seat
@@ -77,7 +83,7 @@ class Layouts:
 
     @cached_property
     def _dp(self) -> _Constrained:
-        return _Constrained(self)
+        return _Tabulated.of(self) or _Constrained(self)
 
     @cached_property
     def _suits(self) -> tuple[tuple[Card, ...], ...]:
@@ -248,11 +254,15 @@ class _Constrained:
             self.ranged.append(tuple(i for i, (lo, hi) in enumerate(ranges) if lo > 0 or hi < 13))
             self.steps += [(index, (c,)) for c in cards if card_points(c)]
             self.steps.append((index, tuple(c for c in cards if not card_points(c))))
-        later = [0] * (len(self.steps) + 1)
-        for step in reversed(range(len(self.steps))):
-            later[step] = later[step + 1] + sum(card_points(c) for c in self.steps[step][1])
-        self.later = later
-        """Points still to deal from each step on."""
+        self.tracked = tuple(tracked)
+        """The slots whose points are tracked, in the order of the points tuple."""
+        self.best: list[tuple[int, ...]] = []
+        """Per step: the most points ``c`` cards dealt from that step on can hold (index ``c``;
+        the last entry for ``c`` at or above the honours still to deal)."""
+        for step in range(len(self.steps) + 1):
+            values = sorted((card_points(c) for _, cards in self.steps[step:] for c in cards
+                             if card_points(c)), reverse=True)
+            self.best.append(tuple(itertools.accumulate(values, initial=0)))
         self.memo: dict[_State, _Node] = {}
         caps = tuple(sum(layouts.sizes[i][1] for i in slot) for slot in self.slots)
         self.start: _State = (0, caps, tuple(0 for _ in tracked), tuple(0 for _ in self.ranged[0]))
@@ -276,8 +286,10 @@ class _Constrained:
         ranges, ranged = self.ranges[index], self.ranged[index]
         moves: list[tuple[int, object, _State]] = []
         total = 0
+        best = self.best[step + 1]
+        top = len(best) - 1
         if len(cards) == 1 and card_points(cards[0]):
-            value, after = card_points(cards[0]), self.later[step + 1]
+            value = card_points(cards[0])
             for seat, cap in enumerate(caps):
                 if not cap:
                     continue
@@ -289,7 +301,10 @@ class _Constrained:
                     if p > hi:
                         continue
                     now = (*pts[:slot], p, *pts[slot + 1:])
-                if any(q + after < lo for q, (lo, _) in zip(now, self.hcp, strict=True)):
+                # a tracked seat must still be able to reach its minimum with the cards it has
+                # room for (the most points that many of the cards to come can hold)
+                if any(q + best[min(caps[s] - (s == seat), top)] < lo
+                       for q, s, (lo, _) in zip(now, self.tracked, self.hcp, strict=True)):
                     continue
                 more = held
                 if seat in ranged:
@@ -299,7 +314,7 @@ class _Constrained:
                     more = (*held[:at], held[at] + 1, *held[at + 1:])
                 rest = (*caps[:seat], cap - 1, *caps[seat + 1:])
                 nxt = (step + 1, rest, now, more)
-                ways = self.node(nxt)[0]
+                ways = self.ways(nxt)
                 if ways:
                     moves.append((ways, seat, nxt))
                     total += ways
@@ -312,17 +327,24 @@ class _Constrained:
             if any(held[at] + split[seat] < ranges[seat][0] for at, seat in enumerate(ranged)):
                 continue
             rest = tuple(c - k for c, k in zip(caps, split, strict=True))
+            if any(q + best[min(rest[s], top)] < lo
+                   for q, s, (lo, _) in zip(pts, self.tracked, self.hcp, strict=True)):
+                continue
             nxt = (step + 1, rest, pts, tuple(0 for _ in follow))
-            ways = self.node(nxt)[0]
+            ways = self.ways(nxt)
             if ways:
                 ways *= _multinomial(len(cards), split)
                 moves.append((ways, split, nxt))
                 total += ways
         return (total, moves)
 
+    def ways(self, state: _State) -> int:
+        """The layouts from ``state`` on."""
+        return self.node(state)[0]
+
     @cached_property
     def count(self) -> int:
-        return self.node(self.start)[0] * self.splits
+        return self.ways(self.start) * self.splits
 
     def _hands(self, slots: list[list[Card]] | list[tuple[Card, ...]], split: list[tuple[Card, ...]] | None
                ) -> Hands:
@@ -394,6 +416,138 @@ class _Constrained:
 
         walk(self.start, [() for _ in self.slots])
         return out
+
+
+MAX_CELLS = 12_000_000
+"""The most cells :class:`_Tabulated` fills (all steps together); a larger programme is counted
+state by state (:class:`_Constrained`)."""
+_INT64_SAFE = 2**62
+"""Counts below this fit numpy's 64-bit integers with room for a sum."""
+
+
+class _Tabulated(_Constrained):
+    """The same programme as :class:`_Constrained`, its counts tabulated step by step with numpy,
+    from the last step back: the same states, moves and draws, but each step's counts for every
+    state at once (arrays over the cards dealt to each slot but the last, the tracked seats'
+    points, and the honours of the step's suit held by the seats with a length range in it). A
+    state out of an array's bounds (a slot over its size, points over a maximum, a length over
+    its range) has no layout. Exact while every count fits a 64-bit integer (all layouts without
+    constraints do); used only then, and when the arrays are small."""
+
+    @classmethod
+    def of(cls, layouts: Layouts) -> _Tabulated | None:
+        base = _Constrained(layouts)
+        caps = base.start[1]
+        if _multinomial(sum(caps), caps) * base.splits >= _INT64_SAFE:
+            return None
+        cells = 0
+        for index, _ in base.steps:
+            cells += math.prod(cls._shape(base, index))
+        if cells > MAX_CELLS:
+            return None
+        return cls(layouts)
+
+    @staticmethod
+    def _implicit(base: _Constrained) -> bool:
+        """Whether every slot's points are tracked: then the last one's are the points dealt less
+        the others', and need no axis of their own."""
+        return len(base.tracked) == len(base.slots)
+
+    @staticmethod
+    def _shape(base: _Constrained, index: int | None) -> tuple[int, ...]:
+        """The array's shape at a step of suit ``index`` (``None``: after the last step)."""
+        caps = base.start[1]
+        dims = [c + 1 for c in caps[:-1]]
+        hcp = base.hcp[:-1] if _Tabulated._implicit(base) else base.hcp
+        dims += [hi + 1 for _, hi in hcp]
+        if index is not None:
+            honours = sum(1 for i, cards in base.steps if i == index and len(cards) == 1
+                          and card_points(cards[0]))
+            dims += [min(base.ranges[index][seat][1], honours) + 1 for seat in base.ranged[index]]
+        return tuple(dims)
+
+    def __init__(self, layouts: Layouts) -> None:
+        super().__init__(layouts)
+        self.sizes_dealt = self.start[1]
+        self.implicit = self._implicit(self)
+        last = len(self.steps)
+        end = np.zeros(self._shape(self, None), dtype=np.int64)
+        at = tuple(c for c in self.sizes_dealt[:-1])
+        shown = self.hcp[:-1] if self.implicit else self.hcp
+        total = self.best[0][-1]
+        for pts in itertools.product(*(range(lo, hi + 1) for lo, hi in shown)):
+            if self.implicit:
+                lo, hi = self.hcp[-1]
+                if not lo <= total - sum(pts) <= hi:
+                    continue
+            end[at + pts] = 1
+        tables: list[np.ndarray] = [end]
+        for step in reversed(range(last)):
+            tables.append(self._table(step, tables[-1]))
+        tables.reverse()
+        self.tables = tables
+
+    def _table(self, step: int, after: np.ndarray) -> np.ndarray:
+        index, cards = self.steps[step]
+        slots = len(self.slots)
+        axes = self.tracked[:-1] if self.implicit else self.tracked
+        points_axis = {slot: slots - 1 + k for k, slot in enumerate(axes)}
+        first_held = slots - 1 + len(axes)
+        ranged = self.ranged[index]
+        out = np.zeros(self._shape(self, index), dtype=np.int64)
+        if len(cards) == 1 and card_points(cards[0]):
+            value = card_points(cards[0])
+            for slot in range(slots):
+                shifts = {}
+                if slot < slots - 1:
+                    shifts[slot] = 1
+                if slot in points_axis:
+                    shifts[points_axis[slot]] = value
+                if slot in ranged:
+                    shifts[first_held + ranged.index(slot)] = 1
+                out += _shifted(after, shifts)
+            return out
+        # the suit's other cards: ``after`` is the next suit's table at no honour held yet
+        follow = after.ndim - first_held
+        at_none: tuple[Any, ...] = (Ellipsis, *([0] * follow))
+        base = after[at_none] if follow else after
+        base = base.reshape(base.shape + (1,) * len(ranged))
+        held = np.indices(out.shape[first_held:]) if ranged else None
+        for split in _compositions(len(cards), list(self.sizes_dealt)):
+            moved = _shifted(base, {slot: k for slot, k in enumerate(split[:-1]) if k})
+            if held is not None:
+                mask = np.ones(out.shape[first_held:], dtype=bool)
+                for at, seat in enumerate(ranged):
+                    lo, hi = self.ranges[index][seat]
+                    mask &= (held[at] + split[seat] >= lo) & (held[at] + split[seat] <= hi)
+                moved = moved * mask
+            out += _multinomial(len(cards), split) * moved
+        return out
+
+    def ways(self, state: _State) -> int:
+        step, caps, pts, held = state
+        table = self.tables[step]
+        dealt = tuple(size - cap for size, cap in zip(self.sizes_dealt[:-1], caps[:-1], strict=True))
+        where = (*dealt, *(pts[:-1] if self.implicit else pts), *held)
+        if any(i < 0 or i >= n for i, n in zip(where, table.shape, strict=True)):
+            return 0
+        return int(table[where])
+
+
+def _shifted(table: np.ndarray, shifts: Mapping[int, int]) -> np.ndarray:
+    """``table`` read ``shifts[axis]`` further along each axis (zero past its end)."""
+    if not shifts:
+        return table
+    out = np.zeros_like(table)
+    source = [slice(None)] * table.ndim
+    target = [slice(None)] * table.ndim
+    for axis, k in shifts.items():
+        if k >= table.shape[axis]:
+            return out
+        source[axis] = slice(k, None)
+        target[axis] = slice(0, table.shape[axis] - k)
+    out[tuple(target)] = table[tuple(source)]
+    return out
 
 
 def _follow(node: _Node, rng: random.Random) -> tuple[object, _State]:

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 
 from revoke_equity.errors import ParseError
 from revoke_equity.io._fields import Board, parse_seat
+from revoke_equity.io.pbn_text import tag
 from revoke_equity.model.auction import Auction, AuctionError
 from revoke_equity.model.seats import Seat
 
@@ -90,5 +91,5 @@ def auction_lines(auction: Auction) -> list[str]:
         tokens.append(text)
     out = [f'[Auction "{auction.dealer}"]']
     out += [" ".join(tokens[i:i + 4]) for i in range(0, len(tokens), 4)]
-    out += [f'[Note "{numbers[i]}:{notes[i]}"]' for i in sorted(numbers)]
+    out += [tag("Note", f"{numbers[i]}:{notes[i]}") for i in sorted(numbers)]
     return out

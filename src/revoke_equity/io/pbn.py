@@ -50,6 +50,7 @@ from revoke_equity.io._fields import (
 )
 from revoke_equity.io._limits import MAX_BOARDS, check_field, quote, too_large, too_many_boards, whole_number
 from revoke_equity.io.json_case import check_extras
+from revoke_equity.io.pbn_text import tag as _tag
 from revoke_equity.model.cards import Card
 from revoke_equity.model.case import (
     Case,
@@ -132,12 +133,13 @@ def loads_pbn(text: str) -> list[Case]:
 
 
 def dumps_pbn(cases: Case | Iterable[Case]) -> str:
-    """A PBN 2.1 export of ``cases``, the play in seat columns from the opening leader and a claim
-    as ``*`` with ``Result``; ``Laws`` always, ``Noticed``/``Corrected``/``PenaltyCards``/
+    """``cases`` as PBN 2.1 (import format, so no ``% EXPORT``: ``rule --format pbn`` writes
+    export format), the play in seat columns from the opening leader and a claim as ``*`` with
+    ``Result``; ``Laws`` always, ``Noticed``/``Corrected``/``PenaltyCards``/
     ``Requirements``/``Claim``/``ClaimAgreed`` when set."""
     if isinstance(cases, Case):
         cases = [cases]
-    out = ["% PBN 2.1", "% EXPORT", ""]
+    out = ["% PBN 2.1", ""]
     for case in cases:
         out.extend(_game_lines(case))
         out.append("")
@@ -191,11 +193,6 @@ def _game_lines(case: Case) -> list[str]:
     if case.claim is not None:
         lines.append("*")
     return lines
-
-
-def _tag(name: str, value: str) -> str:
-    escaped = value.replace("\\", "\\\\").replace('"', '\\"')
-    return f'[{name} "{escaped}"]'
 
 
 # -- tokenizer ------------------------------------------------------------------------------------

@@ -163,15 +163,33 @@ def adjudicate(
     estimate: str | None = None,
     thresholds: Thresholds = Thresholds(),
     table_tricks: int | None = None,
+    replayed: bool = True,
 ) -> Recommendation:
     """Decide between the mechanical result and an adjusted score (see the module docstring).
 
     ``mechanical_law`` is the law the mechanical result rests on (a rectification law, ``62D``, or a
     ``64B`` exception); ``candidates`` are the comparisons to weigh, the law's own first;
     ``table_tricks`` declarer's tricks as played (by default the transfer's own count, which after
-    a Law 62D correction holds the corrected tricks 12-13).
+    a Law 62D correction holds the corrected tricks 12-13); ``replayed`` false when a revoke not
+    established (``mechanical_law`` 62) could not be corrected by replaying the play (no solver).
     """
     table = transfer.table_declarer_tricks if table_tricks is None else table_tricks
+    if not transfer.rectifications and mechanical_law is Law.L62 and not replayed:
+        return Recommendation(
+            Law.L62, False, mechanical_tricks,
+            ("No revoke was established; the revoke not established must be corrected and the "
+             "play replayed from the corrected trick (", cite(Law.L62), "), which needs a "
+             f"solver: the table result NS {score(mechanical_tricks):+d} is not the corrected "
+             "result.",),
+            "the result stands", estimate)
+    if not transfer.rectifications and mechanical_law is Law.L62:
+        words = _words(mechanical_tricks, table, Law.L62)
+        return Recommendation(
+            Law.L62, False, mechanical_tricks,
+            ("No revoke was established; the revoke not established is corrected and the play "
+             "replayed from the corrected trick (", cite(Law.L62), f"): enter the {_noun(words)} "
+             f"NS {score(mechanical_tricks):+d}."),
+            words, estimate)
     if not transfer.rectifications:
         return Recommendation(Law.NONE, False, mechanical_tricks,
                               ("No revoke was established: the table result stands.",),

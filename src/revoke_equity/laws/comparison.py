@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from revoke_equity.laws.correction import Correction62
 from revoke_equity.laws.editions import equity_label, has_64a2_extra_trick
 from revoke_equity.laws.law import Law
 from revoke_equity.laws.rectification import TrickTransfer, distinct_tricks
@@ -72,6 +73,10 @@ class ComparisonPoint:
     declarer_side: Side
     extra_trick_rule: bool
     """The edition's 64A2 extra trick (1997) applies to kept revokes."""
+    correction: Correction62 | None = None
+    """Set for the corrected play of a revoke that is not established (clause ``62``): the cards
+    the correction lets each player play (:meth:`Correction62.allowed`), not a comparison of
+    Law 64C."""
 
     @property
     def trick(self) -> int:
@@ -176,6 +181,17 @@ def _point(record: PlayRecord, revoke: Revoke, clause: str, kept: tuple[KeptRevo
         declarer_side=record.declarer_side,
         extra_trick_rule=has_64a2_extra_trick(edition),
     )
+
+
+def correction_point(record: PlayRecord, correction: Correction62) -> ComparisonPoint:
+    """The corrected play of a revoke that is not established (Law 62) as a point the estimators
+    play from: the offender substitutes one of his legal cards (62B), every later card is the
+    estimate's within what :meth:`Correction62.allowed` lets its player play."""
+    return ComparisonPoint(
+        clause="62", law=Law.L62, revoke=correction.revoke, position=correction.position,
+        choices=correction.choices, designated_by_declarer=False, kept=(),
+        offending_side=correction.offending_side, declarer_side=record.declarer_side,
+        extra_trick_rule=False, correction=correction)
 
 
 def _kept(record: PlayRecord, revoke: Revoke, law: Law, point_trick: int) -> KeptRevoke:

@@ -11,19 +11,23 @@ ruling was given on (for the hands and the tricks); every value is escaped.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from html import escape
-from typing import Any
+from typing import Any, Protocol
 
 from revoke_equity.model.cards import Card, Suit
 from revoke_equity.model.case import Case
 from revoke_equity.model.contract import dealer_for_board
+from revoke_equity.model.play import PlayRecord, replay
 from revoke_equity.model.seats import SEATS, Seat
-from revoke_equity.ruling import Ruling
+from revoke_equity.report.auction import COLUMNS, auction_grid, shown_words
 from revoke_equity.ruling.score_entry import contract_result, score_to_enter
 
-__all__ = ["SheetFields", "ruling_sheet", "ruling_sheets_html"]
+__all__ = ["SHEET_STYLE_SOURCE", "Ruled", "SheetFields", "ruling_sheet", "ruling_sheets_html",
+           "stored_sheet_html"]
 
 _SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _RED = {"H", "D"}
@@ -41,7 +45,31 @@ class SheetFields:
     ew_pair: str | None = None
 
 
-def ruling_sheets_html(boards: Iterable[tuple[Ruling, Mapping[str, Any]]],
+class Ruled(Protocol):
+    """What the sheet reads of a ruled board besides its JSON: the case and its play record (a
+    :class:`~revoke_equity.ruling.Ruling`, or a logged case replayed)."""
+
+    @property
+    def case(self) -> Case: ...
+
+    @property
+    def record(self) -> PlayRecord: ...
+
+
+@dataclass(frozen=True)
+class _Replayed:
+    case: Case
+    record: PlayRecord
+
+
+def stored_sheet_html(case: Case, ruling: Mapping[str, Any], fields: SheetFields | None = None
+                      ) -> str:
+    """The sheet of a logged ruling: its case (replayed for the tricks) and its ruling JSON, the
+    same document as ``rule --format html`` writes for the board."""
+    return ruling_sheets_html([(_Replayed(case, replay(case)), ruling)], fields)
+
+
+def ruling_sheets_html(boards: Iterable[tuple[Ruled, Mapping[str, Any]]],
                        fields: SheetFields | None = None) -> str:
     """One HTML document, one sheet per board: each ruling with its JSON (``Ruling.to_dict()``,
     and the command line's ``comparison`` when given)."""
@@ -53,7 +81,7 @@ def ruling_sheets_html(boards: Iterable[tuple[Ruling, Mapping[str, Any]]],
             f"<body>\n{sheets}\n</body>\n</html>\n")
 
 
-def ruling_sheet(ruled: Ruling, ruling: Mapping[str, Any], fields: SheetFields) -> str:
+def ruling_sheet(ruled: Ruled, ruling: Mapping[str, Any], fields: SheetFields) -> str:
     """One ``<article class="sheet">``: the case and the play record from ``ruled``, the rest
     from its JSON ``ruling``."""
     e = _e
@@ -67,7 +95,8 @@ def ruling_sheet(ruled: Ruling, ruling: Mapping[str, Any], fields: SheetFields) 
     facts = (f"Vulnerable: {e(_vulnerable(str(ruling.get('vulnerable', ''))))}{dealer} · Laws "
              f"{e(ruling.get('laws'))} · revoke noticed {e(noticed)}")
     kind = "Adjusted score" if rec.get("adjusted") else (
-        "Rectified result" if rec.get("established_revoke") else "No established revoke")
+        "Rectified result" if rec.get("established_revoke") else
+        "Corrected result" if ruling.get("law_62") else "No established revoke")
     enter = "".join(f'<p class="enter-line">{e(s.text)}</p>' for s in score_to_enter(ruling))
     parts = [
         '<article class="sheet">',
@@ -85,6 +114,7 @@ def ruling_sheet(ruled: Ruling, ruling: Mapping[str, Any], fields: SheetFields) 
         f'<section><h2>The deal</h2>{_hands_html(ruled.case, ruling)}</section>',
         f'<section><h2>Results</h2>{_results_html(ruling)}</section>',
         "</div>",
+        _auction_html(ruled.case, ruling),
         f"<section><h2>The play</h2>{_tricks_html(ruled, ruling)}</section>",
         "<section><h2>How the ruling was reached</h2><ol class=\"steps\">"
         + "".join(f"<li>{_step_html(step)}</li>" for step in ruling.get("steps") or [])
@@ -156,7 +186,43 @@ def _hands_html(case: Case, ruling: Mapping[str, Any]) -> str:
             f"{hand(Seat.S)}</div>")
 
 
-def _tricks_html(ruled: Ruling, ruling: Mapping[str, Any]) -> str:
+def _auction_html(case: Case, ruling: Mapping[str, Any]) -> str:
+    """The auction in rounds, its notes, and what each seat showed that the single-dummy layouts
+    used (empty when the case has no auction and nothing was shown)."""
+    shown = "".join(f"<li>{_e(line)}</li>" for line in shown_words(ruling.get("equity")))
+    if case.auction is None and not shown:
+        return ""
+    out = ["<section><h2>The auction</h2>"]
+    if case.auction is not None:
+        grid = auction_grid(case.auction)
+        head = "".join(f"<th>{_NAMES[str(s)]}</th>" for s in COLUMNS)
+        body = "".join("<tr>" + "".join(f"<td>{_call_html(c)}</td>" for c in row) + "</tr>"
+                       for row in grid.rows)
+        out.append(f'<table class="auction"><thead><tr>{head}</tr></thead><tbody>{body}</tbody>'
+                   "</table>")
+        notes = [f"{_e(call)}: {_e(text)}" for call, text in grid.notes]
+        if grid.alerted:
+            notes.insert(0, "! an alerted call (it shows nothing to the layouts)")
+        if notes:
+            out.append(f'<p class="legend">{"; ".join(notes)}.</p>')
+    if shown:
+        out.append(f'<p>What the seats showed (the single-dummy layouts match it):</p><ul class="shown">'
+                   f"{shown}</ul>")
+    out.append("</section>")
+    return "".join(out)
+
+
+def _call_html(call: str) -> str:
+    if len(call) >= 2 and call[0].isdigit():
+        strain = call[1]
+        symbol = "NT" if strain == "N" else _SYMBOL.get(strain, strain)
+        red = ' class="red"' if strain in _RED else ""
+        rest = call[3:] if call[1:3] == "NT" else call[2:]
+        return f"{_e(call[0])}<span{red}>{symbol}</span>{_e(rest)}"
+    return _e(call)
+
+
+def _tricks_html(ruled: Ruled, ruling: Mapping[str, Any]) -> str:
     revokes = {(r["trick"], r["player"]): r for r in ruling.get("revokes") or []}
     rows = []
     for trick in ruled.record.tricks:
@@ -276,12 +342,36 @@ table.tricks td.won { font-weight: 700; }
 table.tricks td.revoke { background: #fdecea; color: #c62828; font-weight: 700; }
 .mark { font-size: 8pt; color: #fff; background: #c62828; border-radius: 2px; padding: 0 2px; }
 td.claim { font-style: italic; }
+table.auction { width: auto; } table.auction th, table.auction td { min-width: 4em; }
+ul.shown { margin: 2px 0; padding-left: 1.4em; font-size: 10pt; }
 .legend { font-size: 8.5pt; color: #5b6675; margin: 2px 0; }
 .steps { margin: 0; padding-left: 1.4em; font-size: 10pt; }
 .steps li { margin-bottom: 2px; }
 .sign { display: flex; justify-content: space-between; margin-top: 24px; font-size: 10pt; }
 * { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 @page { size: A4; margin: 12mm; }
+@media print {
+  body { font-size: 9pt; line-height: 1.3; }
+  .sheet { max-width: none; padding: 0; }
+  .fields { grid-template-columns: repeat(6, auto); gap: 2px 10px; margin: 4px 0; }
+  .field { padding-top: 2px; } .field .name { min-width: 0; font-size: 8pt; }
+  h1 { font-size: 13pt; margin-top: 4px; } h2 { font-size: 8.5pt; margin: 6px 0 3px; }
+  .facts { margin: 0 0 4px; }
+  .verdict { padding: 3px 10px; } .enter-line { font-size: 12pt; margin: 0; }
+  .kind { font-size: 8.5pt; margin-top: 2px; }
+  .grid { grid-template-columns: 19em 1fr; gap: 12px; }
+  .diagram { font-size: 8.5pt; gap: 2px; } .hand b { font-size: 8pt; } .centre { padding: 4px 0; }
+  table { font-size: 8.5pt; line-height: 1.15; } th, td { padding: 0 5px; }
+  .legend { font-size: 7.5pt; margin: 1px 0; }
+  .steps { font-size: 8pt; line-height: 1.25; padding-left: 2em; columns: 2; column-gap: 2.4em; }
+  .steps li { margin-bottom: 1px; }
+  table.results thead th { white-space: nowrap; } table.tricks { font-size: 8pt; }
+  .sign { margin-top: 14px; font-size: 9pt; }
+}
 @media screen and (max-width: 640px) { .grid, .fields { grid-template-columns: 1fr; }
   .sheet { padding: 8px; } .sign { flex-direction: column; gap: 12px; } }
 """
+
+SHEET_STYLE_SOURCE = "'sha256-" + base64.b64encode(hashlib.sha256(_CSS.encode()).digest()).decode() + "'"
+"""The sheet's inline style as a Content-Security-Policy source: a page with a strict policy that
+adds it (the service's) shows and prints the sheet with its style and nothing else inline."""

@@ -17,8 +17,12 @@ the ruling in tags of its own and as commentary. The tags (``docs/ruling-format.
 =================  ==============================================================================
 
 ``Result`` stays the table's tricks, so the file reads back as the same case (this tool's reader
-and endplay's skip tags they do not know). The commentary ``{...}`` before the ``Play`` tag holds
-the ruling's steps and one line per side with the score to enter.
+and endplay's skip tags they do not know); the case's auction is its ``Auction`` section. The
+file is in PBN export format (:mod:`.pbn_export`): the mandatory tags in order with ``?`` for what
+is not known (the site, the date, the players, the scoring), the commentary ``{...}`` after them
+with the ruling's steps, what each seat showed that the single-dummy layouts used (when they used
+the auction), and one line per side with the score to enter, then the other tags sorted by name;
+CRLF line ends.
 """
 
 from __future__ import annotations
@@ -27,13 +31,21 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from revoke_equity.io import dumps_pbn
+from revoke_equity.io.pbn_text import commentary, tag_value
 from revoke_equity.model.case import Case
+from revoke_equity.report.auction import shown_words
+from revoke_equity.report.pbn_export import (
+    CRLF,
+    EXPORT_HEADER,
+    IMPORT_HEADER,
+    TagPair,
+    export_game,
+    is_export,
+    tag_pairs,
+)
 from revoke_equity.ruling.score_entry import score_to_enter, weighted_components
 
 __all__ = ["ruled_board_pbn", "ruled_boards_pbn", "ruling_tags"]
-
-_NO_BRACKETS = str.maketrans("{}[]", "()()")
-
 
 def ruling_tags(ruling: Mapping[str, Any]) -> list[tuple[str, str]]:
     """The ruling's PBN tags as ``(name, value)`` pairs, in the order written."""
@@ -54,45 +66,43 @@ def ruling_tags(ruling: Mapping[str, Any]) -> list[tuple[str, str]]:
 
 
 def ruled_board_pbn(case: Case, ruling: Mapping[str, Any], *, event: str | None = None) -> list[str]:
-    """The lines of one board: the case as PBN with the ruling's tags and commentary before its
-    ``Play`` tag (and ``Event`` first, when given)."""
+    """The lines of one board in export format: the mandatory tags (``Event`` when given, ``?``
+    for what the case does not know), the ruling's commentary, then the case's other tags and the
+    ruling's, sorted by name."""
     lines = dumps_pbn(case).splitlines()
-    start = next(i for i, line in enumerate(lines) if line.startswith("["))
-    end = len(lines)
-    while end > start and not lines[end - 1].strip():
-        end -= 1
-    body = lines[start:end]
-    play = next(i for i, line in enumerate(body) if line.startswith("[Play "))
-    added = [_tag(name, value) for name, value in ruling_tags(ruling)]
-    added += _commentary(ruling)
-    head = [_tag("Event", event)] if event else []
-    return head + body[:play] + added + body[play:]
+    pairs = tag_pairs(lines[next(i for i, line in enumerate(lines) if line.startswith("[")):])
+    pairs += [TagPair(name, _escaped(value)) for name, value in ruling_tags(ruling)]
+    known = {"Event": _escaped(event)} if event else {}
+    return export_game(pairs, known, _commentary(ruling))
 
 
 def ruled_boards_pbn(boards: Iterable[tuple[Case, Mapping[str, Any]]], *,
                      event: str | None = None) -> str:
-    """A PBN 2.1 file of ruled boards."""
-    out = ["% PBN 2.1", "% EXPORT", "% Rulings by revoke-equity: see the Ruling* tags", ""]
-    for case, ruling in boards:
-        out.extend(ruled_board_pbn(case, ruling, event=event))
-        out.append("")
-    return "\n".join(out)
+    """A PBN 2.1 file of ruled boards, CRLF line ends; headed ``% EXPORT`` when every game is in
+    export format (:mod:`.pbn_export`)."""
+    games = [ruled_board_pbn(case, ruling, event=event) for case, ruling in boards]
+    header = EXPORT_HEADER if all(is_export(g) for g in games) else IMPORT_HEADER
+    out = [*header, "% Rulings by revoke-equity: see the Ruling* tags", ""]
+    for game in games:
+        out += [*game, ""]
+    return CRLF.join(out)
 
 
 def _commentary(ruling: Mapping[str, Any]) -> list[str]:
     lines = ["Ruling (revoke-equity):"]
     lines += [f"{i}. {step}" for i, step in enumerate(ruling.get("explanation") or [], start=1)]
+    shown = shown_words(ruling.get("equity"))
+    if shown:
+        lines.append("What the auction showed (the single-dummy layouts match it):")
+        lines += shown
     lines.append("Score to enter:")
     lines += [s.text for s in score_to_enter(ruling)]
-    text = [line.translate(_NO_BRACKETS) for line in lines if line.strip()]  # none ends it early
-    text[0] = "{" + text[0]
-    text[-1] += "}"
-    return text
+    return commentary(lines)
 
 
-def _tag(name: str, value: str) -> str:
-    escaped = value.replace("\\", "\\\\").replace('"', '\\"')
-    return f'[{name} "{escaped}"]'
+def _escaped(value: str) -> str:
+    """A tag value as PBN writes it inside its quotes (:func:`~revoke_equity.io.pbn_text.tag_value`)."""
+    return tag_value(value)
 
 
 def _number(score: float) -> str:

@@ -8,8 +8,10 @@ from revoke_equity.equity.lines import describe
 from revoke_equity.equity.shown import lines as shown_lines
 from revoke_equity.io.handviewer import handviewer_url
 from revoke_equity.laws.law import cite
+from revoke_equity.model.auction import Auction
 from revoke_equity.model.cards import Card, Suit
 from revoke_equity.model.seats import SEATS, Seat
+from revoke_equity.report.auction import COLUMNS, auction_grid
 from revoke_equity.ruling import Ruling
 
 
@@ -117,6 +119,8 @@ def summary(ruling: Ruling) -> str:
     """A short paragraph a director can read out: what happened and which score to enter."""
     if not ruling.revokes:
         return "There was no revoke on this board; the table result stands."
+    if ruling.corrected is not None:
+        return ruling.recommendation.reason
     if not ruling.established:
         return (f"The revoke was corrected before it was established ({cite('62')}); there is no "
                 "trick transfer and the table result stands.")
@@ -130,6 +134,8 @@ def render(ruling: Ruling, *, unicode: bool = False) -> str:
             f"Laws {c.laws}, revoke noticed: {c.noticed}")
     out = [head, "=" * len(head), ""]
     out += hands_diagram(ruling, unicode)
+    if c.auction is not None:
+        out += ["", "Auction", "-------", *auction_table(c.auction)]
     out += ["", "Play", "----", *trick_table(ruling)]
     out += ["", "Ruling", "------"]
     out += [f"{i}. {line}" for i, line in enumerate(ruling.explanation, start=1)]
@@ -151,6 +157,17 @@ def render(ruling: Ruling, *, unicode: bool = False) -> str:
     out += ["", "For the director", "----------------", _wrap(summary(ruling))]
     out += ["", f"Replay the board in BBO's handviewer: {handviewer_url(c)}"]
     return "\n".join(out) + "\n"
+
+
+def auction_table(auction: Auction) -> list[str]:
+    """The calls in rounds under West, North, East and South, then the notes of alerted calls."""
+    grid = auction_grid(auction)
+    out = ["".join(f"{s.name_long:<8}" for s in COLUMNS).rstrip()]
+    out += ["".join(f"{cell:<8}" for cell in row).rstrip() for row in grid.rows]
+    if grid.alerted:
+        out.append("! alerted (shows nothing to the single-dummy layouts)")
+    out += [f"{call}: {text}" for call, text in grid.notes]
+    return out
 
 
 def _wrap(text: str, width: int = 96) -> str:

@@ -14,17 +14,21 @@ from revoke_equity.equity.trace import PlayTrace
 from revoke_equity.io.handviewer import handviewer_url
 from revoke_equity.laws.adjudication import Recommendation
 from revoke_equity.laws.comparison import ComparisonPoint
+from revoke_equity.laws.correction import Correction62
 from revoke_equity.laws.law import Law, Sentence, law_label, sentence_text
 from revoke_equity.laws.rectification import TrickTransfer
 from revoke_equity.laws.revokes import Revoke
+from revoke_equity.model.auction import contract_warning
 from revoke_equity.model.case import Case
 from revoke_equity.model.contract import contract_result
 from revoke_equity.model.distribution import Z95
 from revoke_equity.model.play import PlayRecord
 from revoke_equity.model.shown import Shown
+from revoke_equity.ruling.corrected import CorrectedPlay
 from revoke_equity.ruling.explain import explain
 from revoke_equity.ruling.json_form import (
     comparison_json,
+    correction_json,
     estimate_json,
     rectification_json,
     revoke_json,
@@ -109,6 +113,11 @@ class Ruling:
     trace: PlayTrace | None
     recommendation: Recommendation
     solver_stats: dict[str, float | int] = field(default_factory=dict)
+    law62: Correction62 | None = None
+    """The Law 62 correction of a revoke that is not established but stands in the record."""
+    corrected: CorrectedPlay | None = None
+    """That correction as played (``None`` when it could not be played: no solver and a large
+    ending)."""
     steps: tuple[Sentence, ...] = field(init=False)
     """The explanation, step by step, each citation apart (:mod:`.explain`): written when the
     ruling is made, from what it holds."""
@@ -198,6 +207,8 @@ class Ruling:
             out["law_62D"] = {"trick": self.twelfth.trick, "player": self.twelfth.player,
                               "declarer_tricks": self.twelfth.declarer_tricks,
                               "alternatives": self.twelfth.alternatives}
+        if self.law62 is not None:
+            out["law_62"] = correction_json(self.law62, self.corrected)
         if self.trace is not None:
             out["trace"] = trace_json(self.trace)
         if self.solver_stats:
@@ -206,7 +217,22 @@ class Ruling:
             out["comparison"] = comparison
         if sensitivity:
             out["sensitivity"] = list(sensitivity)
+        if c.auction is not None:
+            out["auction"] = {"dealer": str(c.auction.dealer), "calls": c.auction.texts(),
+                              "alerted": sorted(c.auction.alerted)}
+        if self.warnings:
+            out["warnings"] = list(self.warnings)
         return out
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        """What the director should check in the case: a contract that is not what its auction
+        reached (the case's contract is ruled on, Law 22A names the contract and declarer)."""
+        auction = self.case.auction
+        if auction is None:
+            return ()
+        warning = contract_warning(auction, str(self.case.contract), self.case.declarer)
+        return () if warning is None else (warning,)
 
     @property
     def shown(self) -> tuple[Shown, Shown] | None:
@@ -256,7 +282,7 @@ class Ruling:
             "result": contract_result(self.case.contract, r.declarer_tricks),
             "words": r.words, "reason": r.reason, "reason_parts": step_json(r.because),
             "label": law_label(r.law),
-            "established_revoke": r.law is not Law.NONE, "enter": r.enter,
+            "established_revoke": bool(self.established), "enter": r.enter,
         }
         estimate = self.estimate
         if estimate is not None:

@@ -14,12 +14,14 @@ from revoke_equity.equity.estimate import Estimate, find_estimator
 from revoke_equity.equity.trace import PlayTrace
 from revoke_equity.laws.adjudication import EACH_THEN_WEIGHT, Recommendation
 from revoke_equity.laws.comparison import ComparisonPoint
+from revoke_equity.laws.correction import Correction62
 from revoke_equity.laws.editions import rules
 from revoke_equity.laws.law import Law, Sentence, cite
 from revoke_equity.laws.rectification import TrickTransfer
 from revoke_equity.laws.revokes import Revoke, RevokeKind
 from revoke_equity.model.case import Case
 from revoke_equity.model.play import PlayRecord
+from revoke_equity.ruling.corrected import CorrectedPlay
 
 
 class Comparison(Protocol):
@@ -67,6 +69,10 @@ class Findings(Protocol):
     def trace(self) -> PlayTrace | None: ...
     @property
     def recommendation(self) -> Recommendation: ...
+    @property
+    def law62(self) -> Correction62 | None: ...
+    @property
+    def corrected(self) -> CorrectedPlay | None: ...
     def score(self, declarer_tricks: int) -> int: ...
 
 
@@ -85,8 +91,8 @@ def establishment(ruling: Findings, revoke: Revoke) -> Sentence:
         return (
             f"Not established: the claim or concession after trick {claim.after_trick} was made by "
             f"{claimer}, of the non-offending side, and the offending side did not agree to it (",
-            cite(_claim_clause(ruling, opponents=True)), "); the revoke is corrected (", cite("62"),
-            "), the tricks as played and the claim's tricks stand, with no trick transfer."
+            cite(_claim_clause(ruling, opponents=True)), "); the revoke must be corrected (",
+            cite("62A"), "), with no trick transfer."
         )
     if not revoke.established:
         return ("Not established: neither the offender nor his partner played to the next trick.",)
@@ -147,6 +153,7 @@ def explain(ruling: Findings) -> list[Sentence]:
             f"suit and tricks 12-13 played double-dummy, declarer has "
             f"{_tricks(ruling.twelfth.declarer_tricks)} ({alts}).",
         ))
+    lines += correction_lines(ruling)
     mech = ruling.mechanical_tricks
     lines.append((f"Mechanical result: declarer {_tricks(mech)} (NS {score(mech):+d}).",))
     for comparison in ruling.comparisons:
@@ -170,6 +177,66 @@ def explain(ruling: Findings) -> list[Sentence]:
             f"{s.offenders_score_ns:+d} ({_tricks(s.offenders_declarer_tricks)}).",
         ))
     return lines
+
+
+def correction_lines(ruling: Findings) -> list[Sentence]:
+    """The Law 62 correction of a revoke that is not established: the substitution, the penalty
+    card or its absence, the later cards changed, and the corrected play's result."""
+    law62 = ruling.law62
+    if law62 is None:
+        return []
+    revoke = law62.revoke
+    played = ruling.corrected
+    if played is None:
+        return [(
+            "The corrected play (", cite("62"), f") from trick {revoke.trick} needs the play of "
+            f"{_tricks(law62.position.tricks_left)} and was not made without a solver: the "
+            "mechanical result below is the table's; rule with an estimate for the corrected "
+            "result.",
+        )]
+    who = f"{revoke.player} (dummy)" if revoke.by_dummy else str(revoke.player)
+    lines: list[Sentence] = []
+    if law62.penalty_card is not None:
+        card: Sentence = (f"; {revoke.card} becomes a major penalty card (", cite("62B1", "50"),
+                          "), played at the first legal opportunity (", cite("50D1"), ")")
+    else:
+        card = (f"; {revoke.card} is replaced without further rectification (", cite("62B2"),
+                ")")
+    lines.append((
+        f"Trick {revoke.trick}: the revoke is corrected (", cite("62A", "62B"), f"): {who} "
+        f"withdraws {revoke.card} and plays {played.substitute}", *card, ".",
+    ))
+    for later in law62.later:
+        new = played.line[later.index - revoke.index]
+        if new != later.card:
+            lines.append((f"Trick {later.index // 4 + 1}: {later.seat} withdraws {later.card} "
+                          f"and plays {new} (", cite(later.clause), ")."))
+        else:
+            lines.append((f"Trick {later.index // 4 + 1}: {later.seat}'s {later.card} stands (",
+                          cite(later.clause), ")."))
+    estimate = played.estimate
+    name = _label(estimate.name)
+    claimer = law62.claimer
+    if claimer is not None:
+        claim: Sentence = (
+            f"; {claimer}'s claim is ruled on the corrected position, doubtful points against "
+            "the claimer (", cite("70"), ")")
+    else:
+        claim = ()
+    lines.append((
+        f"The play is replayed from trick {revoke.trick} ({name.lower()}, {estimate.name}: "
+        f"{distribution_text(estimate)})", *claim, f": the corrected result is declarer "
+        f"{_tricks(played.declarer_tricks)} (NS {ruling.score(played.declarer_tricks):+d}).",
+    ))
+    return lines
+
+
+def _label(name: str) -> str:
+    """The estimator's label from the registry, or its name when it is not registered."""
+    try:
+        return find_estimator(name).label
+    except ValueError:
+        return name
 
 
 def distribution_text(estimate: Estimate) -> str:

@@ -11,14 +11,18 @@ from revoke_equity.equity.lines import OutcomeLine, describe
 from revoke_equity.equity.trace import PlayTrace
 from revoke_equity.laws.adjudication import SplitScore, WeightedScore
 from revoke_equity.laws.comparison import ComparisonPoint
+from revoke_equity.laws.correction import Correction62
 from revoke_equity.laws.law import Citation, Sentence
 from revoke_equity.laws.rectification import Rectification
 from revoke_equity.laws.revokes import Revoke
 from revoke_equity.model.contract import Contract, contract_result
 from revoke_equity.model.seats import Seat, Side
+from revoke_equity.ruling.corrected import CorrectedPlay
 from revoke_equity.ruling.schema import (
     AlternativeJSON,
+    ChangedCardJSON,
     ComparisonJSON,
+    CorrectionJSON,
     EstimateJSON,
     EstimateParametersJSON,
     OutcomeLineJSON,
@@ -34,6 +38,7 @@ from revoke_equity.ruling.schema import (
 
 __all__ = [
     "comparison_json",
+    "correction_json",
     "estimate_json",
     "rectification_json",
     "revoke_json",
@@ -50,6 +55,29 @@ def revoke_json(revoke: Revoke) -> RevokeJSON:
             "suit_led": str(revoke.suit_led) if revoke.suit_led else None,
             "by_dummy": revoke.by_dummy, "established": revoke.established,
             "corrected": revoke.corrected, "kind": revoke.kind.value}
+
+
+def correction_json(correction: Correction62, played: CorrectedPlay | None) -> CorrectionJSON:
+    """A Law 62 correction and, when it was played, its play and result."""
+    revoke = correction.revoke
+    later: list[ChangedCardJSON] = [
+        {"trick": x.index // 4 + 1, "player": str(x.seat), "card": str(x.card),
+         "corrected": str(x.card if played is None else played.line[x.index - revoke.index]),
+         "law": x.clause}
+        for x in correction.later]
+    penalty = correction.penalty_card
+    return {
+        "trick": revoke.trick, "player": str(revoke.player), "withdrawn": str(revoke.card),
+        "substituted": None if played is None else str(played.substitute),
+        "law": correction.clause,
+        "penalty_card": None if penalty is None else str(penalty.card),
+        "later": later,
+        "claim_by": None if correction.claimer is None else str(correction.claimer),
+        "estimate": None if played is None else played.estimate.name,
+        "distribution": None if played is None else played.estimate.distribution.as_dict(),
+        "declarer_tricks": None if played is None else played.declarer_tricks,
+        "play": [] if played is None else [str(c) for c in played.line],
+    }
 
 
 def rectification_json(rectification: Rectification) -> RectificationJSON:

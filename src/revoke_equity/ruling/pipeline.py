@@ -1,10 +1,12 @@
 """One ruling: read the play, find the revokes, apply Laws 62-64, estimate the likely result, score.
 
 This is the library's main entry point. The pipeline: find the revokes (Law 61) and their
-establishment (63) -> the 62D correction -> Law 64 -> the comparison points (64C1, 64C2(a),
-64C2(b)) -> the estimates at each -> one adjudication (64C, 12B2, 12C). The law code is pure; the
-solver is passed in (a :class:`~revoke_equity.solver.dds.DdsSolver` normally, a brute-force one in
-tests, ``None`` for a ruling without estimates).
+establishment (63) -> the Law 62 correction of a revoke not established, played by the case's
+estimate (:mod:`revoke_equity.ruling.corrected`) -> the 62D correction -> Law 64 -> the
+comparison points (64C1, 64C2(a), 64C2(b)) -> the estimates at each -> one adjudication (64C,
+12B2, 12C). The law code is pure; the solver is passed in (a
+:class:`~revoke_equity.solver.dds.DdsSolver` normally, a brute-force one in tests, ``None`` for a
+ruling without estimates).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from revoke_equity.equity.estimate import Estimate, EstimateOptions, Estimator, 
 from revoke_equity.equity.policy import SingleDummyPolicy
 from revoke_equity.equity.single_dummy import SingleDummy, estimator
 from revoke_equity.equity.trace import play_trace
+from revoke_equity.laws import correction as correction62
 from revoke_equity.laws import twelfth_trick
 from revoke_equity.laws.adjudication import Candidate, Thresholds, adjudicate
 from revoke_equity.laws.comparison import comparison_points
@@ -21,6 +24,7 @@ from revoke_equity.laws.rectification import TrickTransfer, rectify
 from revoke_equity.laws.revokes import find_revokes
 from revoke_equity.model.case import Case
 from revoke_equity.model.play import PlayRecord, replay
+from revoke_equity.ruling.corrected import play_corrected
 from revoke_equity.ruling.data import Comparison, Ruling, TwelfthTrickCorrection
 from revoke_equity.ruling.progress import Progress, Stage
 from revoke_equity.scoring import score_ns
@@ -35,19 +39,25 @@ def rule(case: Case, solver: Solver | None = None, *, options: EstimateOptions |
     options = options or EstimateOptions()
     record = replay(case)
     revokes = find_revokes(record)
-    correction = twelfth_trick.correct(record, revokes)  # Law 62D first, then Law 64
-    transfer = rectify(record if correction is None else correction.record, revokes, case.laws)
     calls_before = dict(solver.stats.as_dict()) if solver is not None else {}
+    law62 = correction62.correct(record, revokes)  # a revoke not established is corrected first
+    policy = SingleDummy(record, options).new_policy(solver) \
+        if solver is not None and law62 is not None else None
+    corrected = None if law62 is None else play_corrected(record, law62, solver, options, policy)
+    played = record if corrected is None else corrected.record
+    correction = twelfth_trick.correct(played, revokes)  # Law 62D next, then Law 64
+    transfer = rectify(played if correction is None else correction.record, revokes, case.laws)
 
     twelfth = None if correction is None else TwelfthTrickCorrection(
         12, str(correction.revoke.player), correction.declarer_tricks, correction.alternatives)
     mechanical = transfer.mechanical_declarer_tricks
-    mechanical_law = _mechanical_law(transfer, twelfth is not None)
+    mechanical_law = _mechanical_law(transfer, twelfth is not None, law62 is not None)
 
     comparisons: tuple[Comparison, ...] = ()
     if solver is not None:
         points = comparison_points(record, revokes, transfer, case.laws)
-        policy = SingleDummy(record, options).new_policy(solver) if points else None
+        if policy is None and points:
+            policy = SingleDummy(record, options).new_policy(solver)
         steps = len(points) * len(options.names) + 1
         report = progress or _silent
         report(Stage("laws", 0, steps, f"{len(points)} comparison point(s) (Law 64C)"))
@@ -77,13 +87,14 @@ def rule(case: Case, solver: Solver | None = None, *, options: EstimateOptions |
         estimate=options.estimate if comparisons else None,
         thresholds=Thresholds(options.likely, options.probable),
         table_tricks=record.declarer_tricks,
+        replayed=law62 is None or corrected is not None,
     )
     stats: dict[str, float | int] = {}
     if solver is not None:
         after = solver.stats.as_dict()
         stats = {k: round(after[k] - calls_before.get(k, 0), 6) for k in after}
     ruling = Ruling(case, record, revokes, transfer, mechanical, mechanical_law, twelfth,
-                    comparisons, options, play_tr, recommendation, stats)
+                    comparisons, options, play_tr, recommendation, stats, law62, corrected)
     if solver is not None and comparisons:
         (progress or _silent)(Stage("done", steps, steps, "ruled"))
     return ruling
@@ -123,12 +134,16 @@ def _corrected_here(comparison: Comparison, correction: twelfth_trick.Correction
     return correction is not None and comparison.point.revoke == correction.revoke
 
 
-def _mechanical_law(transfer: TrickTransfer, twelfth_trick_corrected: bool) -> Law:
+def _mechanical_law(transfer: TrickTransfer, twelfth_trick_corrected: bool,
+                    corrected: bool = False) -> Law:
     """The law a mechanical result rests on: 62D for a corrected trick-12 revoke, else the first
-    rectification that transferred tricks, else the first rectification (``none`` without one)."""
+    rectification that transferred tricks, else 62 when a revoke not established was corrected,
+    else the first rectification (``none`` without one)."""
     if twelfth_trick_corrected:
         return Law.L62D
     for r in transfer.rectifications:
         if r.tricks > 0:
             return r.law
+    if corrected:
+        return Law.L62
     return transfer.rectifications[0].law if transfer.rectifications else Law.NONE

@@ -12,8 +12,11 @@ from typing import Any, NotRequired, TypedDict
 
 __all__ = [
     "AlternativeJSON",
+    "AuctionJSON",
+    "ChangedCardJSON",
     "ComparisonJSON",
     "ComparisonWithEstimatesJSON",
+    "CorrectionJSON",
     "EnterComponentJSON",
     "EquityJSON",
     "EstimateJSON",
@@ -92,6 +95,44 @@ class TwelfthTrickJSON(TypedDict):
     declarer_tricks: int
     alternatives: dict[str, int]
     """Declarer's total for each card the offender could have played."""
+
+
+class ChangedCardJSON(TypedDict):
+    """A table card played after a corrected revoke, and the card the corrected play has."""
+
+    trick: int
+    player: str
+    card: str
+    """The table's card."""
+    corrected: str
+    """The corrected play's card (the same card when it stands)."""
+    law: str
+    """``62C1`` (a non-offender's card) or ``62C2`` (the offending side's, after a non-offender
+    changed his)."""
+
+
+class CorrectionJSON(TypedDict):
+    """Law 62: a revoke that is not established, corrected and the play replayed."""
+
+    trick: int
+    player: str
+    withdrawn: str
+    """The revoke card withdrawn (62A, 62B)."""
+    substituted: str | None
+    """The legal card played instead (``null`` when the corrected play was not made)."""
+    law: str
+    """``62B1`` (a defender's card: it becomes a major penalty card) or ``62B2`` (declarer's or
+    dummy's: replaced without further rectification)."""
+    penalty_card: str | None
+    later: list[ChangedCardJSON]
+    claim_by: str | None
+    """Who claimed; the claim is ruled on the corrected position (Law 70)."""
+    estimate: str | None
+    distribution: dict[str, float] | None
+    declarer_tricks: int | None
+    """Declarer's total on the corrected play, before Law 64 rectifies another revoke."""
+    play: list[str]
+    """The corrected play from the substituted card to the end of the board."""
 
 
 class AlternativeJSON(TypedDict):
@@ -385,6 +426,16 @@ class UnfinishedJSON(TypedDict):
     message: str
 
 
+class AuctionJSON(TypedDict):
+    """The case's auction as the players heard it (docs/auction.md)."""
+
+    dealer: str
+    calls: list[str]
+    """From the dealer on: ``P``, ``X``, ``XX``, bids as ``1H``, ``3N``."""
+    alerted: list[int]
+    """The indexes in ``calls`` of the alerted calls."""
+
+
 class RulingJSON(TypedDict):
     """One ruling (``revoke-equity/ruling@2``)."""
 
@@ -407,6 +458,7 @@ class RulingJSON(TypedDict):
     steps: list[list[StepPartJSON]]
     handviewer: str
     law_62D: NotRequired[TwelfthTrickJSON]
+    law_62: NotRequired[CorrectionJSON]
     trace: NotRequired[TraceJSON]
     solver: NotRequired[SolverJSON]
     score_to_enter: list[ScoreToEnterJSON]
@@ -425,3 +477,7 @@ class RulingJSON(TypedDict):
     tricks: NotRequired[list[dict[str, Any]]]
     dummy: NotRequired[str]
     handviewer_url: NotRequired[str | None]
+    auction: NotRequired[AuctionJSON]
+    warnings: NotRequired[list[str]]
+    """What the director should check in the case: a contract that is not what the auction
+    reached (the case's contract is ruled on)."""

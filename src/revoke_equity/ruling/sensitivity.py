@@ -7,8 +7,11 @@ that judgement, and can say so.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from typing import Any
 
+from revoke_equity.equity.error_model import PLAYER_CLASSES
 from revoke_equity.equity.estimate import EstimateOptions
 from revoke_equity.model.case import Case
 from revoke_equity.ruling.data import Ruling
@@ -25,14 +28,7 @@ class UnderClass:
     ruling: Ruling
 
     def as_dict(self) -> SensitivityJSON:
-        r = self.ruling.recommendation
-        out: SensitivityJSON = {
-            "players": self.players, "law": str(r.law), "adjusted": r.adjusted,
-            "enter": r.enter, "declarer_tricks": r.declarer_tricks,
-            "score_ns": self.ruling.score(r.declarer_tricks), "reason": r.reason}
-        if r.weighted is not None:
-            out["weighted_score_ns"] = r.weighted.score_ns
-        return out
+        return sensitivity_entry(self.players, self.ruling.to_dict())
 
     @property
     def text(self) -> str:
@@ -45,3 +41,28 @@ def under_other_classes(case: Case, solver: Solver, options: EstimateOptions,
     other options as given and no extra estimates."""
     return [UnderClass(name, rule(case, solver, options=replace(options, players=name, extra=())))
             for name in classes if name != options.players]
+
+
+def sensitivity_entry(players: str, ruling: Mapping[str, Any]) -> SensitivityJSON:
+    """One entry of the JSON ``sensitivity`` from the ruling JSON given under ``players``:
+    ``{"players", "law", "adjusted", "enter", "declarer_tricks", "score_ns", "reason"}`` and
+    ``weighted_score_ns`` when the score is weighted."""
+    r = ruling["recommendation"]
+    out: SensitivityJSON = {
+        "players": players, "law": r["law"], "adjusted": r["adjusted"], "enter": r["enter"],
+        "declarer_tricks": r["declarer_tricks"], "score_ns": r["score_ns"], "reason": r["reason"]}
+    if "weighted" in r:
+        out["weighted_score_ns"] = r["weighted"]["score_ns"]
+    return out
+
+
+def other_classes(text: str, players: str) -> tuple[str, ...]:
+    """The classes of player named in ``text`` (``"expert,club"``), each once, in the order of
+    :data:`PLAYER_CLASSES`, without ``players`` (the ruling's own). Raises ``ValueError`` naming an
+    unknown class."""
+    names = {n.strip() for n in text.split(",") if n.strip()}
+    unknown = sorted(names - set(PLAYER_CLASSES))
+    if unknown:
+        raise ValueError(f"also_players: unknown class of player {unknown[0]!r} (expected "
+                         + ", ".join(PLAYER_CLASSES) + ")")
+    return tuple(name for name in PLAYER_CLASSES if name in names and name != players)

@@ -1,4 +1,4 @@
-"""The ruling log's routes (``GET /api/v1/rulings``, ``/export``, ``/{id}``) and
+"""The ruling log's routes (``GET /api/v1/rulings``, ``/export``, ``/{id}``, ``/{id}/sheet``) and
 ``GET /api/v1/health``."""
 
 from __future__ import annotations
@@ -10,16 +10,21 @@ from collections.abc import Iterator
 from typing import Annotated, Any
 
 from fastapi import FastAPI, Query
-from fastapi.responses import JSONResponse, StreamingResponse
+from fastapi.responses import HTMLResponse, JSONResponse, StreamingResponse
 
 from revoke_equity import __version__
+from revoke_equity.errors import RevokeEquityError
 from revoke_equity.io import case_from_dict
+from revoke_equity.report.html import SheetFields, stored_sheet_html
 from revoke_equity.service.context import ServiceContext
 from revoke_equity.service.inputs import board_view
 from revoke_equity.service.openapi import ERROR_SCHEMA
 from revoke_equity.service.responses import error_response
 
-__all__ = ["MAX_OFFSET", "add_log_routes"]
+__all__ = ["MAX_FIELD", "MAX_OFFSET", "add_log_routes"]
+
+MAX_FIELD = 200
+"""The longest event, session, table or pair name a sheet takes."""
 
 MAX_OFFSET = 2**63 - 1
 """The largest offset into the log: SQLite's integer range."""
@@ -79,6 +84,34 @@ def add_log_routes(app: FastAPI, service: ServiceContext) -> None:
             item.update(await asyncio.to_thread(_stored_view, row.case))
         return JSONResponse(item)
 
+    @app.get("/api/v1/rulings/{ruling_id}/sheet", tags=["rulings"],
+             summary="One stored ruling as the printable ruling sheet (HTML, one A4 page)",
+             response_class=HTMLResponse,
+             responses={200: {"content": {"text/html": {}},
+                              "description": "the sheet `rule --format html` writes for the board"},
+                        404: {"description": "No ruling with this id",
+                              "content": {"application/json": {"schema": ERROR_SCHEMA}}},
+                        422: {"description": "The stored case no longer reads",
+                              "content": {"application/json": {"schema": ERROR_SCHEMA}}}})
+    async def get_sheet(
+        ruling_id: str,
+        event: Annotated[str | None, Query(max_length=MAX_FIELD, description="the event")] = None,
+        session: Annotated[str | None, Query(max_length=MAX_FIELD)] = None,
+        table: Annotated[str | None, Query(max_length=MAX_FIELD)] = None,
+        ns_pair: Annotated[str | None, Query(max_length=MAX_FIELD, description="NS pair")] = None,
+        ew_pair: Annotated[str | None, Query(max_length=MAX_FIELD, description="EW pair")] = None,
+    ) -> Any:
+        assert service.store is not None
+        row = await asyncio.to_thread(service.store.get, ruling_id)
+        if row is None:
+            return error_response(404, f"no ruling with id {ruling_id!r}")
+        fields = SheetFields(event, session, table, ns_pair, ew_pair)
+        try:
+            page = await asyncio.to_thread(_sheet, row.case, row.ruling, fields)
+        except RevokeEquityError as exc:
+            return error_response(422, f"the stored case of ruling {ruling_id} no longer reads: {exc}")
+        return HTMLResponse(page)
+
     @app.get("/api/v1/health", tags=["service"], summary="Version, ruling log and workers")
     async def health() -> JSONResponse:
         assert service.store is not None
@@ -92,6 +125,10 @@ def add_log_routes(app: FastAPI, service: ServiceContext) -> None:
         body = {"status": status, "version": __version__, "time_budget": service.time_budget,
                 "max_body": service.max_body, "db": db, "workers": workers}
         return JSONResponse(body, status_code=200 if serving else 503)
+
+
+def _sheet(case_json: dict[str, Any], ruling: dict[str, Any], fields: SheetFields) -> str:
+    return stored_sheet_html(case_from_dict(case_json), ruling, fields)
 
 
 def _stored_view(case_json: dict[str, Any]) -> dict[str, Any]:

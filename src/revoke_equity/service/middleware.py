@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
+from revoke_equity.report.html import SHEET_STYLE_SOURCE
 from revoke_equity.service.docs import DOCS_PATHS, DOCS_POLICY
 from revoke_equity.service.responses import error_response
 
@@ -12,7 +13,9 @@ __all__ = ["HostGuard", "SecurityHeaders"]
 
 ASGIApp = Callable[[MutableMapping[str, Any], Any, Any], Awaitable[None]]
 
-_CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+# The ruling sheet's one inline style is allowed by its hash (the page prints the sheet in a frame).
+_CSP = ("default-src 'self'; script-src 'self'; "
+        f"style-src 'self' {SHEET_STYLE_SOURCE}; img-src 'self' data:; "
         "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; "
         "form-action 'self'")
 

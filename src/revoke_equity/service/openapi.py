@@ -15,7 +15,8 @@ __all__ = ["API_DESCRIPTION", "ERROR_SCHEMA", "REQUEST_BODY", "add_schemas"]
 
 API_DESCRIPTION = """\
 Law-exact revoke rulings (Laws 61-64, 12C of the Laws of Duplicate Bridge 1997, 2007 and 2017)
-with a double-dummy (DDS) estimate of the result without the revoke.
+with an estimate of the likely result without the revoke: single-dummy play by default (each
+player sees what they would see), double-dummy or the table's own play on request (`estimate`).
 
 **Rule on a board: `POST /api/v1/rulings`.** The body is the board as played, in one of:
 
@@ -53,7 +54,9 @@ too) exceeded its time budget (the worker is replaced), 408 the body did not arr
 token (always so beyond loopback) wants it as `Authorization: Bearer <token>` (401 without it).
 
 **The log.** `GET /api/v1/rulings/{id}` one stored ruling, the same JSON as the POST answer
-(`include_case` as there); `GET /api/v1/rulings?limit&offset`
+(`include_case` as there); `GET /api/v1/rulings/{id}/sheet?event&session&table&ns_pair&ew_pair`
+its printable ruling sheet, the HTML `rule --format html` writes (one A4 page; each field at
+most 200 characters); `GET /api/v1/rulings?limit&offset`
 the newest first; `GET /api/v1/rulings/export` every ruling as JSON lines, oldest first.
 `GET /api/v1/health` the version, the log and the workers. The page for directors is at `/`.
 """

@@ -27,6 +27,7 @@ from revoke_equity.errors import CaseError
 from revoke_equity.io import apply_overrides, case_to_dict
 from revoke_equity.model.distribution import LIKELY, PROBABLE
 from revoke_equity.model.edition import DEFAULT_EDITION, edition_names
+from revoke_equity.ruling.sensitivity import other_classes
 from revoke_equity.service.body import BodyTimeout, BodyTooLarge, ClientGone, read_body
 from revoke_equity.service.context import ServiceContext
 from revoke_equity.service.inputs import (
@@ -40,6 +41,7 @@ from revoke_equity.service.inputs import (
 from revoke_equity.service.jobs import Job
 from revoke_equity.service.openapi import ERROR_SCHEMA, REQUEST_BODY
 from revoke_equity.service.responses import error_response
+from revoke_equity.service.sensitivity import under_other_classes
 from revoke_equity.service.store import LoggedRuling, new_id, utc_now
 
 __all__ = ["add_rule_route"]
@@ -125,10 +127,16 @@ def add_rule_route(app: FastAPI, service: ServiceContext) -> None:
         ignore_auction: Annotated[bool, Query(
             description="imagine the single-dummy layouts without what the auction or the "
                         "case's `shown` showed, to see what it changed")] = False,
+        also_players: Annotated[str, Query(
+            max_length=40,
+            description="the recommendation also under these other classes of player, e.g. "
+                        "`expert,club` (each ruling's `sensitivity`); each class is a ruling of "
+                        "its own within the time budget")] = "",
     ) -> RuleQuery:
         """The query parameters, validated by FastAPI against the registries."""
         return RuleQuery(laws, noticed, board, include_case, time_budget, job, estimate, also,
-                         players, seed, worlds, playouts, likely, probable, ignore_auction)
+                         players, seed, worlds, playouts, likely, probable, ignore_auction,
+                         also_players)
 
     @app.post(
         "/api/v1/rulings",
@@ -141,6 +149,7 @@ def add_rule_route(app: FastAPI, service: ServiceContext) -> None:
                              query: Annotated[RuleQuery, Depends(rule_query)]) -> Any:
         try:
             options = query.options()
+            query.others()
         except ValueError as exc:
             return error_response(422, str(exc))
         read = await read_text(request, service)
@@ -181,6 +190,12 @@ class RuleQuery:
     likely: float
     probable: float
     ignore_auction: bool
+    also_players: str = ""
+
+    def others(self) -> tuple[str, ...]:
+        """The other classes of player to rule under (a :class:`ValueError` naming an unknown
+        one)."""
+        return other_classes(self.also_players, self.players)
 
     def options(self) -> EstimateOptions:
         """The estimate options they name (a :class:`ValueError` when they do not fit)."""
@@ -273,6 +288,10 @@ async def rulings(service: ServiceContext, entries: list[ReadBoard], query: Rule
         async with in_flight:
             progress = None if follower is None else follower.progress(index + 1)
             status, payload = await service.rule_one(case, budget, options, progress)
+            others = query.others()
+            if status == 200 and others:
+                payload = {**payload, "sensitivity": await under_other_classes(
+                    service, case, budget, options, others)}
         return status, payload, case
 
     return list(await asyncio.gather(*(one(i, e) for i, e in enumerate(entries))))

@@ -17,6 +17,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from revoke_equity.equity.error_model import PLAYER_CLASSES
+from revoke_equity.equity.estimate import DEFAULT_MAX_WORLDS, DEFAULT_TOLERANCE
 from revoke_equity.model.distribution import Z95
 from revoke_equity.study.summary import ALL_KINDS, OUTCOMES, share, share_text
 from revoke_equity.study.verdicts import ATLAS_ESTIMATES
@@ -41,8 +43,9 @@ LEFT_OUT = (
     "The auction: single-dummy players imagine layouts from the cards alone (no inference from "
     "the bidding, the opening-lead agreements or the defenders' signals), and the contract comes "
     "from the double-dummy table, not from a bidding sequence.",
-    "The players: one class (one softmax temperature) for all four players, and a fixed number "
-    "of layouts per decision; no tempo, no table feel, no psychology.",
+    "The players: one class for all four players (its softmax temperature among the genuine "
+    "guesses, its slip rate for a card that can lose and cannot gain), and layouts drawn per "
+    "decision rather than all of them; no tempo, no table feel, no psychology.",
     "Revokes on trick 12 (Law 62D), revokes corrected before they are established (Law 62A), "
     "penalty cards (Law 50) and claims: every revoke stands unnoticed to the end of play.",
     "Hidden cards: one card misread as the card of the same colour and nearest rank in a hand "
@@ -234,6 +237,30 @@ def sentences(atlas: Mapping[str, Any], parameters: Mapping[str, Any]) -> list[s
     return out
 
 
+def model_text(parameters: Mapping[str, Any]) -> str:
+    """Which single-dummy model made the study's sd figures (empty when it has none): the class
+    of player's error model and the layouts a decision, as this code defines them."""
+    play_sd = parameters.get("play") == "sd"
+    estimate_sd = parameters.get("estimate") in ("sd", "table")
+    if not (play_sd or estimate_sd):
+        return ""
+    name = _players(parameters)
+    player = PLAYER_CLASSES.get(name)
+    if player is None:
+        return f"Single-dummy model: {name} players (not a class this code knows)."
+    worlds = int(parameters.get("worlds", 8))
+    parts = [f"Single-dummy model: {name} players, softmax temperature {player.tau:g} among the "
+             f"genuine guesses, a dominated card played at the slip rate {player.slip:g}"]
+    if play_sd:
+        parts.append(f"the play: {worlds} layouts a decision")
+    if estimate_sd:
+        parts.append(f"the likely result: {worlds} layouts a decision first, up to "
+                     f"{max(worlds, DEFAULT_MAX_WORLDS)} while it is not settled (tolerance "
+                     f"{DEFAULT_TOLERANCE:g}), ties in the layouts drawn never split by card "
+                     "order")
+    return "; ".join(parts) + " (docs/likely-result.md)."
+
+
 def atlas_markdown(atlas: Mapping[str, Any], parameters: Mapping[str, Any]) -> str:
     """The atlas section of ``summary.md``."""
     if not atlas["compensation"]:
@@ -243,7 +270,7 @@ def atlas_markdown(atlas: Mapping[str, Any], parameters: Mapping[str, Any]) -> s
              f"{parameters.get('play', 'dd')}). Score differences are the non-offenders' "
              "mechanical score minus their weighted score, in points (negative: "
              "under-compensated). Shares with 95% Wilson intervals; mean with a normal 95% "
-             "interval.", "",
+             "interval.", *([model_text(parameters)] if model_text(parameters) else []), "",
              "| edition | kind | estimate | n | under | exact | over | 64C adjusted | "
              "mean score diff | mean abs diff |",
              "|---|---|---|---:|---:|---:|---:|---:|---:|---:|"]

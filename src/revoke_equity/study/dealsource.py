@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
+from revoke_equity.model.auction import Auction
 from revoke_equity.model.cards import Card
 from revoke_equity.model.contract import Contract, Vulnerability
 from revoke_equity.model.deal import Deal
@@ -30,6 +31,9 @@ class SourcedDeal:
     before: tuple[Card, ...] = ()
     """Cards to play, as they were played at the table, before the first injected revoke (empty:
     every card is the play model's)."""
+    auction: Auction | None = None
+    """The auction at the table, when the source has one: the single-dummy play model
+    (``--play sd``) imagines its layouts to match what it showed, and the case keeps it."""
 
 
 class DealSource(Protocol):

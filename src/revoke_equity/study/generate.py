@@ -66,6 +66,8 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from revoke_equity.equity.shown import ShownHands, infer, usable
+from revoke_equity.model.auction import Auction
 from revoke_equity.model.cards import ALL_CARDS, Strain
 from revoke_equity.model.case import Case
 from revoke_equity.model.contract import Vulnerability, dealer_for_board
@@ -236,8 +238,9 @@ def generate_case(
         if sourced is not None:
             dd_tricks = player.expectation(Position.initial(deal, contract.strain.trump,
                                                             declarer.next))
-        model = play.player(solver, declarer, player, seed) if play.model != "dd" or kind.hidden \
-            else None
+        auction = sourced.auction if sourced is not None else None
+        model = play.player(solver, declarer, player, seed, _shown(deal, auction)) \
+            if play.model != "dd" or kind.hidden else None
         for _ in range(ATTEMPTS_PER_DEAL):
             attempts += 1
             hidden: tuple[HiddenCard, ...] = ()
@@ -256,7 +259,7 @@ def generate_case(
                     continue
                 cards, revokes = done
             case = Case(deal=deal, contract=contract, declarer=declarer, play=cards,
-                        vulnerable=vulnerable, board=board)
+                        vulnerable=vulnerable, board=board, auction=auction)
             cost = GenerationCost(stats.engine_calls - calls0, stats.seconds - seconds0,
                                   time.perf_counter() - start)
             return SyntheticCase(index, study_seed, seed, kind, case, dd_tricks, revokes,
@@ -264,3 +267,13 @@ def generate_case(
                                  sourced.source if sourced is not None else None,
                                  dealer if sourced is not None else None)
     raise StudyError(f"case {index} (seed {seed}): no deal of {MAX_DEALS} took a {kind} revoke")
+
+
+def _shown(deal: Deal, auction: Auction | None) -> ShownHands | None:
+    """What ``auction`` showed that the real ``deal`` satisfies, for the single-dummy play model
+    (``None`` without an auction or when it showed nothing usable)."""
+    if auction is None:
+        return None
+    dealt = {seat: deal.hand(seat) for seat in Seat}
+    kept = usable(infer(auction), dealt)[0]
+    return ShownHands(kept, dealt) if kept else None

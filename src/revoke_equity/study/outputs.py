@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 from revoke_equity.study.atlas import AtlasTally, atlas_markdown, summarize_atlas
+from revoke_equity.study.chunk_sums import check_chunk
 from revoke_equity.study.errors import StudyError
 from revoke_equity.study.files import atomic_write, chunk_path
 from revoke_equity.study.params import StudyParams
@@ -28,7 +29,9 @@ OUTPUT_FILES = ("records.parquet", "records.csv", "summary.json", "summary.md",
 
 
 def write_outputs(out: Path, params: StudyParams) -> list[Path]:
-    """Write :data:`OUTPUT_FILES` into ``out`` from its chunk files (all must be there)."""
+    """Write :data:`OUTPUT_FILES` into ``out`` from its chunk files (all must be there, each
+    matching its checksum and holding its own cases:
+    :func:`~revoke_equity.study.chunk_sums.check_chunk`)."""
     import pyarrow.csv as pacsv
     import pyarrow.parquet as pq
 
@@ -36,6 +39,8 @@ def write_outputs(out: Path, params: StudyParams) -> list[Path]:
     missing = [p.name for p in paths if not p.exists()]
     if missing:
         raise StudyError(f"{len(missing)} chunk files are missing in {out}/chunks, e.g. {missing[0]}")
+    for index in range(params.chunks):
+        check_chunk(out, params, index)
     tally = Tally(tuple(e.value for e in params.editions))
     atlas_tally = AtlasTally()
 

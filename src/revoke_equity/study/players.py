@@ -1,5 +1,6 @@
 """How the cards of a synthetic case are chosen (``--play``): double-dummy, or by the single-dummy
-policy of a class of player (:mod:`revoke_equity.equity.policy`).
+policy of a class of player (:mod:`revoke_equity.equity.policy`), whose layouts match what the
+deal's auction showed when the deal has one (``docs/auction.md``).
 
 A play model answers one question: the card the player to move plays, given the line so far (the
 position and the voids the play has shown) and, for a player who misreads a card of his hand
@@ -18,6 +19,7 @@ from typing import Protocol
 from revoke_equity.equity.estimate import DEFAULT_WORLDS, PLAYER_CLASSES
 from revoke_equity.equity.policy import SingleDummyPolicy
 from revoke_equity.equity.propagate import Line, pick
+from revoke_equity.equity.shown import ShownHands
 from revoke_equity.model.cards import Card
 from revoke_equity.model.position import Position
 from revoke_equity.model.seats import Seat
@@ -53,15 +55,17 @@ class PlaySpec:
         if not 1 <= self.worlds <= 200:
             raise ValueError("worlds must be 1-200 (DDS solves at most 200 boards in one batch)")
 
-    def player(self, solver: Solver, declarer: Seat, dd: _DoubleDummyChooser, seed: int
-               ) -> PlayModel:
+    def player(self, solver: Solver, declarer: Seat, dd: _DoubleDummyChooser, seed: int,
+               shown: ShownHands | None = None) -> PlayModel:
         """The play model for one case (``seed``: the case's seed; the policy's layouts derive
-        from it and the player's view)."""
+        from it and the player's view; ``shown``: what the deal's auction showed, which the
+        single-dummy players' layouts match)."""
         if self.model == "dd":
             return DoubleDummyPlay(dd)
         player = PLAYER_CLASSES[self.players]
         policy = SingleDummyPolicy(solver, declarer, worlds=self.worlds, tau=player.tau,
-                                   slip=player.slip, seed=seed, small=BruteForceSolver())
+                                   slip=player.slip, seed=seed, small=BruteForceSolver(),
+                                   shown=shown)
         return SingleDummyPlay(policy)
 
 

@@ -2,20 +2,23 @@
 
 Layout of the output directory ``DIR``::
 
-    DIR/manifest.json               the run parameters (a rerun must match them)
+    DIR/manifest.json               the run parameters (a rerun must match them), and the
+                                    SHA-256 of each finished chunk file
     DIR/chunks/chunk-00042.parquet  the records of cases 42*K .. 42*K+K-1 (K = chunk size)
     DIR/records.parquet, records.csv, summary.json, summary.md, *.png   written at the end
 
 Each chunk is computed by one worker, sent back to this process and written here (so a remote Dask
 cluster needs no shared file system), through a temporary file renamed into place: a chunk file is
-complete or absent. The chunk files are the checkpoint: a rerun of the same command skips every
-finished chunk, so an interrupted run loses at most the chunks that were in flight. A rerun with
-other parameters (deals, seed, laws, kinds, revoke-card rule, play model, estimate, chunk size,
-the hand files the deals come from and their contents, or another revoke-equity version) is
-refused; ``--jobs``, ``--backend`` and ``--scheduler`` may
-change, since the records do not depend on them. Before a resumed run adds cases, it studies a
-few finished ones again (:func:`check_resume`) and refuses to go on when this code makes or rules
-them differently from the code that began the run, so that one set of records never mixes two.
+complete or absent, and its checksum is in the manifest before it is there. The chunk files are the
+checkpoint: a rerun of the same command skips every finished chunk, so an interrupted run loses at
+most the chunks that were in flight. A rerun with other parameters (deals, seed, laws, kinds,
+revoke-card rule, play model, estimate, chunk size, the hand files the deals come from and their
+contents, or another revoke-equity version) is refused; ``--jobs``, ``--backend`` and
+``--scheduler`` may change, since the records do not depend on them. A chunk file that does not
+match its checksum, or holds another chunk's cases, is refused and kept
+(:mod:`revoke_equity.study.chunk_sums`). Before a resumed run adds cases, it studies a few finished
+ones again (:func:`check_resume`) and refuses to go on when this code makes or rules them
+differently from the code that began the run, so that one set of records never mixes two.
 
 Memory stays flat in the number of cases: a bounded number of chunks is in flight, each is
 written as it arrives, and the final files are streamed from the chunk files.
@@ -35,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from revoke_equity import __version__
+from revoke_equity.study.chunk_sums import check_chunk, record_chunk
 from revoke_equity.study.files import atomic_write, chunk_path
 from revoke_equity.study.generate import StudyUsageError, generate_case
 from revoke_equity.study.outputs import write_outputs
@@ -102,7 +106,12 @@ def write_chunk(out: Path, result: ChunkResult) -> Path:
 
     table = pa.Table.from_pylist(result.records, schema=SCHEMA)
     path = chunk_path(out, result.index)
-    atomic_write(path, lambda tmp: pq.write_table(table, tmp))
+
+    def write(tmp: Path) -> None:
+        pq.write_table(table, tmp)
+        record_chunk(out, result.index, tmp, table.num_rows)
+
+    atomic_write(path, write)
     return path
 
 
@@ -125,7 +134,8 @@ def finished_chunks(out: Path, params: StudyParams) -> set[int]:
 
     Raises :class:`StudyUsageError`, removing nothing, when a complete chunk has other record
     columns: its cases were studied by another version, and redoing them would throw that work
-    away."""
+    away; or when it does not match its checksum in the manifest or holds other cases' records
+    (:func:`~revoke_equity.study.chunk_sums.check_chunk`)."""
     chunks = out / "chunks"
     done: set[int] = set()
     if not chunks.is_dir():
@@ -149,6 +159,7 @@ def finished_chunks(out: Path, params: StudyParams) -> set[int]:
                 f"revoke-equity writes: finish the run with the version that began it, or use "
                 f"another --out (nothing was removed)")
         if state == "complete":
+            check_chunk(out, params, index)
             done.add(index)
         else:
             redo.append(path)

@@ -191,8 +191,6 @@
   function renderSheet(item) {
     const { ruling, view, meta } = normalise(item);
     const sheet = el("article", { class: "ruling", "data-ruling-id": meta.id || "" });
-    sheet.appendChild(el("div", { class: "print-only print-title" },
-      el("span", {}, "Director's ruling sheet: revoke"), el("span", {}, "revoke-equity")));
     const board = ruling.board !== null && ruling.board !== undefined ? "Board " + ruling.board : "Board";
     const declarer = ruling.declarer;
     const rec = ruling.recommendation || {};
@@ -206,13 +204,13 @@
           " · Laws ", ruling.laws,
           " · Revoke noticed ", NOTICED[ruling.noticed] || ruling.noticed || "")),
       el("div", { class: "sheet-actions no-print" },
-        el("button", { type: "button", class: "secondary", onclick: () => printSheet(sheet) }, "Print ruling sheet"),
+        el("button", { type: "button", class: "secondary", onclick: () => printSheet(meta.id) }, "Print ruling sheet"),
         view.handviewer_url ? el("a", { class: "button secondary", href: view.handviewer_url, target: "_blank", rel: "noopener noreferrer" }, "Open in BBO handviewer") : null,
         meta.id ? el("a", { class: "button secondary", href: API + "/rulings/" + encodeURIComponent(meta.id), target: "_blank", rel: "noopener" }, "JSON") : null)));
 
     // Verdict
     const words = rec.words || (rec.adjusted ? "adjusted score" : "the result stands");
-    const adjusted = hasEstablishedRevoke(ruling) ? words.charAt(0).toUpperCase() + words.slice(1) : "No established revoke";
+    const adjusted = hasEstablishedRevoke(ruling) || ruling.law_62 ? words.charAt(0).toUpperCase() + words.slice(1) : "No established revoke";
     sheet.appendChild(el("section", { class: "verdict" + (rec.adjusted ? " adjusted" : "") },
       el("div", { class: "verdict-label" }, "Recommended ruling"),
       el("div", { class: "verdict-main" },
@@ -228,9 +226,21 @@
     grid.appendChild(resultsNode(ruling));
     sheet.appendChild(grid);
 
+    // What the director should check in the case (a contract the auction did not reach)
+    const warnings = warningsNode(ruling);
+    if (warnings) sheet.appendChild(warnings);
+
+    // The auction, and what each seat showed that the single-dummy layouts match
+    const auction = auctionNode(ruling, view);
+    if (auction) sheet.appendChild(auction);
+
     // The likely result without the revoke: a bar per result of each estimate
     const likely = distributionNode(ruling);
     if (likely) sheet.appendChild(likely);
+
+    // How firm the recommendation is: near a threshold, and under the other classes of player
+    const firm = firmnessNode(ruling);
+    if (firm) sheet.appendChild(firm);
 
     // Revokes and rectifications
     sheet.appendChild(revokesNode(ruling));
@@ -246,17 +256,13 @@
     const details = equityDetails(ruling);
     if (details) sheet.appendChild(details);
 
-    // Footer: id, signature lines for print
+    // Footer: the ruling id
     sheet.appendChild(el("footer", { class: "sheet-foot" },
       el("div", { class: "ids" },
         meta.id ? el("span", {}, "Ruling ", el("code", { class: "ruling-id" }, meta.id)) : null,
         meta.created ? el("span", {}, " · ", new Date(meta.created).toLocaleString()) : null,
         " · ", ruling.format || "",
-        meta.version ? " · revoke-equity " + meta.version : ""),
-      el("div", { class: "signature print-only" },
-        el("span", {}, "Director: ______________________"),
-        el("span", {}, "Date: ______________"),
-        el("span", {}, "Signature: ______________________"))));
+        meta.version ? " · revoke-equity " + meta.version : "")));
     return sheet;
   }
 
@@ -341,6 +347,7 @@
     row("After rectification", ruling.mechanical.declarer_tricks, ruling.mechanical.score_ns,
       (lawsUsed.length ? lawsUsed.map(lawText).join(", ") + ": " : "") +
       (ruling.law_62D ? "trick 12 corrected (Law 62D)" :
+        ruling.law_62 && !transferred ? "revoke not established, corrected and replayed (Law 62)" :
         (transferred ? tricksText(transferred) + " transferred" : "no tricks transferred")), "mechanical");
     const eq = ruling.equity;
     if (eq) {
@@ -368,7 +375,7 @@
       row("Split score (" + law + "): offenders", rec.split.offenders.declarer_tricks,
         rec.split.offenders.score_ns, "most unfavourable result that was at all probable", "split");
     }
-    row("Recommended", rec.declarer_tricks, rec.score_ns, hasEstablishedRevoke(ruling) ?
+    row("Recommended", rec.declarer_tricks, rec.score_ns, hasEstablishedRevoke(ruling) || ruling.law_62 ?
       recommendationLabel(rec) + ": " + (rec.words || (rec.adjusted ? "adjusted score" : "the result stands")) :
       "no established revoke", "recommended");
     return el("section", { class: "block results-block" },
@@ -521,7 +528,8 @@
     return el("div", { class: "estimate" },
       el("h4", {}, estimateLabel(name) + " (" + name + "): expected " + Number(estimate.expected).toFixed(2) + " tricks"),
       el("p", { class: "estimate-how" }, how),
-      el("div", { class: "bars" }, rows));
+      el("div", { class: "bars" }, rows),
+      linesNode(estimate));
   }
 
   function distributionNode(ruling) {
@@ -543,6 +551,141 @@
         " playing a legal card" + kept + ". Likely: at least " + Math.round(100 * thresholds.likely) +
         "%; at all probable: at least " + Math.round(100 * thresholds.probable) + "%."),
       names.map((n) => barsNode(n, eq.estimates[n], thresholds, scoreOf)));
+  }
+
+  // ------------------------------------------------------------------ the auction
+
+  const AUCTION_COLUMNS = ["W", "N", "E", "S"];
+  const SUIT_WORDS = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
+
+  /** A call ("3N", "P", "X") as printed: Pass, X, XX, a bid with its suit symbol. */
+  function callNode(call, alerted) {
+    const m = /^([1-7])(NT|N|S|H|D|C)$/.exec(call);
+    const mark = alerted ? el("span", { class: "alert-mark", title: "alerted" }, "!") : null;
+    if (!m) return el("span", { class: "call" }, call === "P" ? "Pass" : call, mark);
+    const strain = m[2] === "NT" ? "N" : m[2];
+    return el("span", { class: "call" }, m[1], el("span", { class: "sym suit-" + strain }, SUIT_SYMBOLS[strain]), mark);
+  }
+
+  /** A range of the JSON `shown` in words: "7+" (at least), "0-11", "6". */
+  function rangeText(range, top) {
+    const lo = range[0], hi = range[1];
+    if (lo === hi) return String(lo);
+    if (hi >= top) return lo + "+";
+    return lo + "-" + hi;
+  }
+
+  /** One seat's constraints of `equity.shown` in words: "7+ spades, 5-10 HCP". */
+  function constraintText(ranges) {
+    const parts = SUITS.filter((s) => ranges[s]).map((s) => rangeText(ranges[s], 13) + " " + SUIT_WORDS[s]);
+    if (ranges.hcp) parts.push(rangeText(ranges.hcp, 37) + " HCP");
+    return parts.join(", ") || "anything";
+  }
+
+  /** The auction in rounds under West, North, East and South (from the ruling's `auction`, else
+   *  the case), and what each seat showed that the single-dummy layouts match. */
+  function auctionNode(ruling, view) {
+    const fromCase = view && view.case && view.case.auction ?
+      { dealer: view.case.dealer, calls: view.case.auction, alerted: view.case.alerted || [] } : null;
+    const auction = ruling.auction || fromCase;
+    const eq = ruling.equity || {};
+    const shown = eq.shown || {};
+    const from = eq.shown_from || {};
+    const notUsed = eq.shown_not_used || {};
+    const seen = Object.keys(shown).length + Object.keys(notUsed).length;
+    if (!auction && !seen) return null;
+    const parts = [el("h3", {}, "The auction")];
+    if (auction) {
+      const alerted = new Set(auction.alerted || []);
+      const cells = [];
+      for (let i = 0; i < AUCTION_COLUMNS.indexOf(auction.dealer); i++) cells.push(el("td", {}, ""));
+      auction.calls.forEach((call, i) => cells.push(el("td", { "data-call": i }, callNode(call, alerted.has(i)))));
+      while (cells.length % 4) cells.push(el("td", {}, ""));
+      const rows = [];
+      for (let i = 0; i < cells.length; i += 4) rows.push(el("tr", {}, cells.slice(i, i + 4)));
+      parts.push(el("table", { class: "auction" },
+        el("thead", {}, el("tr", {}, AUCTION_COLUMNS.map((s) => el("th", { scope: "col" }, seatName(s))))),
+        el("tbody", {}, rows)));
+      if (alerted.size) parts.push(el("p", { class: "legend" }, "! an alerted call: it shows nothing to the layouts."));
+    }
+    if (seen) {
+      const items = Object.keys(shown).map((seat) => el("li", { "data-seat": seat },
+        seatName(seat) + ": " + constraintText(shown[seat]) + ", from " + (from[seat] || []).join(", ")));
+      for (const seat of Object.keys(notUsed)) {
+        for (const source of notUsed[seat]) {
+          items.push(el("li", { class: "not-used", "data-seat": seat },
+            seatName(seat) + ": not used, the cards do not match " + source));
+        }
+      }
+      parts.push(el("p", {}, "What each seat showed (the single-dummy layouts match it):"),
+        el("ul", { class: "shown" }, items));
+    } else if (auction) {
+      parts.push(el("p", { class: "muted" }, "No single-dummy estimate used what the auction showed" +
+        " (the double-dummy estimate sees every card, or the auction was ignored)."));
+    }
+    return el("section", { class: "block auction-block" }, parts);
+  }
+
+  /** The ruling's `warnings`: what the director should check in the case. */
+  function warningsNode(ruling) {
+    const warnings = ruling.warnings || [];
+    if (!warnings.length) return null;
+    return el("section", { class: "block warnings-block", role: "note" },
+      el("h3", {}, "Check the case"),
+      el("ul", { class: "warnings" }, warnings.map((w) => el("li", {}, w))));
+  }
+
+  // ------------------------------------------------------------------ how firm it is
+
+  /** Results within one sampling error of a threshold, and the recommendation under the other
+   *  classes of player (`sensitivity`, asked with also_players). */
+  function firmnessNode(ruling) {
+    const rec = ruling.recommendation || {};
+    const near = rec.near_threshold || [];
+    const others = ruling.sensitivity || [];
+    if (!near.length && !others.length) return null;
+    const parts = [el("h3", {}, "How firm it is")];
+    if (near.length) {
+      parts.push(el("h4", {}, "Near a threshold"), el("ul", { class: "near-threshold" }, near.map((n) =>
+        el("li", {}, tricksText(n.declarer_tricks) + " at " + (100 * n.probability).toFixed(1) +
+          "% is within one sampling error (" + (100 * n.sampling_error).toFixed(1) + "%) of the " +
+          (n.threshold === "likely" ? "likely" : "at all probable") + " threshold (" +
+          Math.round(100 * n.value) + "%): the recommendation could turn on it."))));
+    }
+    if (others.length) {
+      const own = ((ruling.equity || {}).estimates || {})[rec.estimate] || {};
+      const players = (own.parameters || {}).players;
+      parts.push(el("h4", {}, "Under other classes of player"),
+        el("p", { class: "muted" }, "The same ruling with the players' class changed" +
+          (players ? " (this ruling: " + players + " players)" : "") + "."),
+        el("table", { class: "sensitivity" },
+          el("thead", {}, el("tr", {}, ["Players", "Ruling", "Declarer's tricks", "Score"].map((h) => el("th", { scope: "col" }, h)))),
+          el("tbody", {}, others.map((o) => o.unfinished ?
+            el("tr", { "data-players": o.players }, el("td", {}, o.players), el("td", { colspan: 3 }, o.unfinished)) :
+            el("tr", { "data-players": o.players },
+              el("td", {}, o.players),
+              el("td", {}, lawNode(lawText(o.law)), o.adjusted ? " adjusted score" : ""),
+              el("td", { class: "num" }, String(o.declarer_tricks)),
+              el("td", { class: "num" }, scoreText(o.weighted_score_ns !== undefined ? o.weighted_score_ns : o.score_ns) +
+                (o.weighted_score_ns !== undefined ? " (weighted, net)" : "")))))));
+    }
+    return el("section", { class: "block firmness-block" }, parts);
+  }
+
+  /** The line of play behind each outcome of an estimate (`lines`), the most likely first. */
+  function linesNode(estimate) {
+    const lines = estimate.lines || [];
+    if (!lines.length) return null;
+    return el("div", { class: "lines" },
+      el("p", { class: "lines-title" }, "The line behind each outcome:"),
+      el("ul", {}, lines.map((line) => el("li", { "data-tricks": line.declarer_tricks },
+        line.text + " (followed in " + Math.round(100 * line.share) + "% of the replays)",
+        line.cards && line.cards.length ? el("details", {},
+          el("summary", {}, "the cards"),
+          el("span", { class: "line-cards" }, line.cards.map((c, i) => {
+            const [seat, card] = c.split(":");
+            return el("span", { class: "line-card" }, i ? " " : "", seat + " ", cardNode(card));
+          }))) : null))));
   }
 
   function equityDetails(ruling) {
@@ -703,6 +846,7 @@
     if ($("estimate") && $("estimate").value) params.set("estimate", $("estimate").value);
     if ($("players") && $("players").value) params.set("players", $("players").value);
     if ($("board").value) params.set("board", $("board").value);
+    if ($("also-players") && $("also-players").checked) params.set("also_players", "expert,strong,club");
     const button = $("submit");
     button.disabled = true;
     setStatus("Ruling… (the single-dummy analysis can take several seconds)", "busy");
@@ -805,16 +949,39 @@
     }
   }
 
-  function printSheet(sheet) {
-    document.body.classList.add("print-one");
-    sheet.classList.add("print-target");
-    const done = () => {
-      document.body.classList.remove("print-one");
-      sheet.classList.remove("print-target");
-      window.removeEventListener("afterprint", done);
-    };
-    window.addEventListener("afterprint", done);
-    window.print();
+  /** The sheet's URL for a logged ruling, with the event, session, table and pairs of the page. */
+  function sheetUrl(id) {
+    const params = new URLSearchParams();
+    const fields = { event: "sheet-event", session: "sheet-session", table: "sheet-table", ns_pair: "sheet-ns", ew_pair: "sheet-ew" };
+    for (const [name, input] of Object.entries(fields)) {
+      const value = $(input) ? $(input).value.trim() : "";
+      if (value) params.set(name, value);
+    }
+    const query = params.toString();
+    return API + "/rulings/" + encodeURIComponent(id) + "/sheet" + (query ? "?" + query : "");
+  }
+
+  /** Print the service's ruling sheet (the `--format html` sheet) from a frame of this page. */
+  async function printSheet(id) {
+    if (!id) return;
+    const response = await apiFetch(sheetUrl(id));
+    if (!response.ok) {
+      let detail = "HTTP " + response.status;
+      try { detail = (await response.json()).detail || detail; } catch (e) { /* not JSON */ }
+      window.alert("The ruling sheet could not be had: " + detail);
+      return;
+    }
+    const html = await response.text();
+    let frame = $("sheet-frame");
+    if (frame) frame.remove();
+    frame = el("iframe", { id: "sheet-frame", class: "sheet-frame", title: "Ruling sheet", "aria-hidden": "true" });
+    frame.addEventListener("load", () => {
+      frame.dataset.loaded = "true";
+      frame.contentWindow.focus();
+      frame.contentWindow.print();
+    }, { once: true });
+    frame.srcdoc = html;  // the server's escaped sheet: no script, its one style allowed by hash
+    document.body.appendChild(frame);
   }
 
   function routeHash() {

@@ -135,7 +135,10 @@
     return games.map((g, index) => {
       const number = parseInt(g.Board, 10);
       const vul = { Love: "None", "-": "None", Both: "All", None: "None", NS: "NS", EW: "EW", All: "All" }[(g.Vulnerable || "").trim()];
-      return { board: number > 0 ? number : null, deal: g.Deal, vulnerable: vul || null, dealer: g.Dealer || null, index: index };
+      const dealer = /^[NESW]$/.test((g.Dealer || "").trim()) ? g.Dealer.trim() : null;
+      const contract = /^[1-7](C|D|H|S|NT?)(X|XX)?$/i.test((g.Contract || "").trim()) ? g.Contract.trim().toUpperCase().replace("NT", "N") : null;
+      const declarer = /^[NESW]$/.test((g.Declarer || "").trim()) ? g.Declarer.trim() : null;
+      return { board: number > 0 ? number : null, deal: g.Deal, vulnerable: vul || null, dealer: dealer, contract: contract, declarer: declarer, index: index };
     });
   }
 
@@ -172,13 +175,144 @@
     for (const seat of SEATS) $("hand-" + seat).value = hands[seat];
     if (b.board) $("entry-board").value = String(b.board);
     $("entry-vul").value = b.vulnerable && b.board && b.vulnerable !== vulnerabilityOf(b.board) ? b.vulnerable : (b.board ? "" : (b.vulnerable || ""));
+    recordDealer = b.dealer && !(b.board && b.dealer === dealerOf(b.board)) ? b.dealer : null;
+    auction = [];
+    if (b.contract && b.declarer) setContract(b.contract, b.declarer);
     dealChanged();
-    setStatus("Board " + (b.board || index + 1) + " loaded. Set the contract and declarer, then enter the play.", null);
+    setStatus("Board " + (b.board || index + 1) + " loaded. " + (b.contract && b.declarer ?
+      "Contract " + b.contract + " by " + SEAT_NAMES[b.declarer] + " from the hand record: enter the play." :
+      "Tap the auction (or set the contract and declarer), then enter the play."), null);
+  }
+
+  // ------------------------------------------------------------------ dealer, contract, auction
+
+  let recordDealer = null;  // the hand record's Dealer when it is not the board number's
+  let auction = [];         // the calls tapped, from the dealer (docs/auction.md)
+
+  function boardDealer() {
+    const board = parseInt($("entry-board").value, 10);
+    return recordDealer || (board >= 1 ? dealerOf(board) : "N");
+  }
+
+  function setContract(contract, declarer) {
+    $("entry-level").value = contract[0];
+    $("entry-strain").value = contract[1];
+    $("entry-doubled").value = contract.slice(2);
+    $("entry-declarer").value = declarer;
+  }
+
+  const STRAINS = ["C", "D", "H", "S", "N"];
+  const callRank = (call) => (/^[1-7][CDHSN]$/.test(call) ? (parseInt(call[0], 10) - 1) * 5 + STRAINS.indexOf(call[1]) + 1 : 0);
+
+  /** Whether the calls so far are a finished auction (four passes, or three after a bid). */
+  function auctionEnded(calls) {
+    if (calls.length === 4 && calls.every((c) => c === "P")) return true;
+    return calls.length >= 4 && calls.some((c) => callRank(c)) && calls.slice(-3).every((c) => c === "P");
+  }
+
+  /** Which calls are legal next (Laws 18-19): higher bids, a double of an opponent's bid, a
+   *  redouble of an opponent's double; none once the auction has ended. */
+  function legalCalls(calls) {
+    if (auctionEnded(calls)) return new Set();
+    const legal = new Set(["P"]);
+    let last = -1;
+    for (let i = calls.length - 1; i >= 0; i -= 1) if (calls[i] !== "P") { last = i; break; }
+    const lastBid = calls.slice().reverse().find((c) => callRank(c)) || null;
+    const byOpponent = last >= 0 && (calls.length - last) % 2 === 1;
+    for (let level = 1; level <= 7; level += 1) {
+      for (const strain of STRAINS) {
+        const bid = level + strain;
+        if (!lastBid || callRank(bid) > callRank(lastBid)) legal.add(bid);
+      }
+    }
+    if (last >= 0 && callRank(calls[last]) && byOpponent) legal.add("X");
+    if (last >= 0 && calls[last] === "X" && byOpponent) legal.add("XX");
+    return legal;
+  }
+
+  /** The contract and declarer a finished auction reached (Law 22A), or null (passed out). */
+  function finalContract(calls, dealer) {
+    let last = -1;
+    for (let i = calls.length - 1; i >= 0; i -= 1) if (callRank(calls[i])) { last = i; break; }
+    if (last < 0) return null;
+    const bid = calls[last];
+    const after = calls.slice(last + 1);
+    const doubling = after.indexOf("XX") >= 0 ? "XX" : after.indexOf("X") >= 0 ? "X" : "";
+    const side = sideOf(next(dealer, last));
+    for (let i = 0; i < calls.length; i += 1) {
+      if (callRank(calls[i]) && calls[i][1] === bid[1] && sideOf(next(dealer, i)) === side) {
+        return { contract: bid + doubling, declarer: next(dealer, i) };
+      }
+    }
+    return null;
+  }
+
+  const callText = (call) => (call === "P" ? "Pass" : call === "X" ? "X" : call === "XX" ? "XX" :
+    call[0] + (call[1] === "N" ? "NT" : SUIT_SYMBOLS[call[1]]));
+
+  function tapCall(call) {
+    auction.push(call);
+    if (auctionEnded(auction)) {
+      const reached = finalContract(auction, boardDealer());
+      if (reached) {
+        setContract(reached.contract, reached.declarer);
+        setStatus("The auction reached " + reached.contract + " by " + SEAT_NAMES[reached.declarer] + ": enter the play.", "ok");
+      } else {
+        setStatus("Passed out: there is no play to rule on.", "error");
+      }
+      dealChanged();
+    }
+    drawAuction();
+  }
+
+  function drawAuction() {
+    const box = $("auction-box");
+    if (!box) return;
+    clear(box);
+    const dealer = boardDealer();
+    const order = ["W", "N", "E", "S"];
+    const rows = [];
+    let row = order.map(() => "");
+    let col = order.indexOf(dealer);
+    for (const call of auction) {
+      row[col] = callText(call);
+      col += 1;
+      if (col === 4) {
+        rows.push(row);
+        row = order.map(() => "");
+        col = 0;
+      }
+    }
+    const turn = auctionEnded(auction) ? null : next(dealer, auction.length);
+    if (row.some((x) => x) || rows.length === 0 || turn) rows.push(row);
+    box.appendChild(el("table", { class: "auction-table", id: "auction-table" },
+      el("thead", {}, el("tr", {}, order.map((seat) => el("th", { scope: "col", class: seat === turn ? "to-call" : "" }, SEAT_NAMES[seat])))),
+      el("tbody", {}, rows.map((r) => el("tr", {}, r.map((text) => el("td", {}, text)))))));
+    const legal = legalCalls(auction);
+    const grid = el("div", { class: "call-grid", id: "call-grid" });
+    for (let level = 1; level <= 7; level += 1) {
+      grid.appendChild(el("div", { class: "call-row" }, STRAINS.map((strain) => {
+        const bid = level + strain;
+        return el("button", { type: "button", class: "call-button suit-" + strain, "data-call": bid, disabled: !legal.has(bid),
+          onclick: () => tapCall(bid) }, callText(bid));
+      })));
+    }
+    grid.appendChild(el("div", { class: "call-row" }, ["P", "X", "XX"].map((call) =>
+      el("button", { type: "button", class: "call-button call-" + call, "data-call": call, disabled: !legal.has(call),
+        onclick: () => tapCall(call) }, callText(call))),
+      el("button", { type: "button", class: "secondary", id: "auction-undo", disabled: !auction.length,
+        onclick: () => { auction.pop(); drawAuction(); } }, "Undo call")));
+    box.appendChild(grid);
+    $("auction-status").textContent = turn ? SEAT_NAMES[turn] + " to call (dealer " + SEAT_NAMES[dealer] + ")." :
+      "Auction over" + (finalContract(auction, dealer) ? ": " + finalContract(auction, dealer).contract + " by " + SEAT_NAMES[finalContract(auction, dealer).declarer] + "." : ", passed out.");
   }
 
   // ------------------------------------------------------------------ the play
 
   let play = [];
+  let autoTimer = null;
+  let autoHeld = -1;  // the play's length at which an undo stopped a forced card playing itself
+  const AUTO_DELAY = 700;  // ms: a forced card is shown, then plays itself
 
   function contractStrain() {
     return $("entry-strain").value || null;
@@ -259,9 +393,60 @@
   }
 
   function playCard(card) {
+    cancelAuto();
     play.push(card);
     setStatus("", null);
     drawPlay();
+  }
+
+  function cancelAuto() {
+    if (autoTimer !== null) clearTimeout(autoTimer);
+    autoTimer = null;
+  }
+
+  /** The one card the player to play can play (a singleton in the suit led, or his last card),
+   *  else null. A revoke is still entered by tapping another card before it plays itself. */
+  function forcedCard(r) {
+    if (!r.toPlay) return null;
+    const hand = r.left[r.toPlay];
+    if (hand.length === 1) return hand[0];
+    const led = r.trick ? r.trick.cards[0].card[0] : null;
+    if (!led) return null;
+    const follow = hand.filter((c) => c[0] === led);
+    return follow.length === 1 ? follow[0] : null;
+  }
+
+  /** The rest of the trick: each player who can follow plays his lowest card of the suit led
+   *  (stopping at a player who cannot follow: his discard is the director's to tap). */
+  function followLowCards() {
+    const s = setting();
+    if (s.error) return [];
+    const cards = [];
+    for (;;) {
+      const r = replay(s.hands, s.declarer, s.strain, play.concat(cards));
+      if (!r.trick || !r.toPlay) break;
+      const led = r.trick.cards[0].card[0];
+      const follow = r.left[r.toPlay].filter((c) => c[0] === led).sort(bySuitAndRank);
+      if (!follow.length) break;
+      cards.push(follow[follow.length - 1]);
+    }
+    return cards;
+  }
+
+  function followLow() {
+    cancelAuto();
+    play = play.concat(followLowCards());
+    drawPlay();
+  }
+
+  /** A claim now: after the tricks complete so far (the claim's fields open, its number focused). */
+  function claimNow() {
+    $("claim-made").checked = true;
+    $("claim-fields").hidden = false;
+    drawClaimFacts(setting());
+    $("claim-tricks").focus();
+    $("claim-tricks").select();
+    $("step-facts").scrollIntoView({ block: "start" });
   }
 
   function drawPlay() {
@@ -279,9 +464,22 @@
     const dummy = next(s.declarer, 2);
     const current = r.trick;
     const led = current ? current.cards[0].card[0] : null;
+    cancelAuto();
+    const forced = $("entry-auto") && $("entry-auto").checked && autoHeld !== play.length ? forcedCard(r) : null;
+    if (forced) {
+      const length = play.length;
+      autoTimer = setTimeout(() => {
+        autoTimer = null;
+        if (play.length === length) playCard(forced);
+      }, AUTO_DELAY);
+    }
+    $("entry-follow").disabled = !current;
+    $("entry-claim").disabled = !!current || !r.toPlay;
+    $("entry-claim").textContent = "Claim after trick " + r.tricks.length;
     if (r.toPlay) {
       status.textContent = "Trick " + (r.tricks.length + 1) + ": " + SEAT_NAMES[r.toPlay] + (r.toPlay === dummy ? " (dummy)" : "") +
-        (current ? " to play" : " to lead") + ". Tricks NS " + tricksWon(r.tricks, "NS") + ", EW " + tricksWon(r.tricks, "EW") + ".";
+        (current ? " to play" : " to lead") + ". Tricks NS " + tricksWon(r.tricks, "NS") + ", EW " + tricksWon(r.tricks, "EW") + "." +
+        (forced ? " " + (forced[1] === "T" ? "10" : forced[1]) + SUIT_SYMBOLS[forced[0]] + " is forced and plays itself (tap another card for a revoke; Undo takes it back)." : "");
     } else {
       status.textContent = "All 13 tricks played: NS " + tricksWon(r.tricks, "NS") + ", EW " + tricksWon(r.tricks, "EW") + ".";
     }
@@ -296,7 +494,7 @@
           cards.length ? cards.map((card) => {
             const revoke = toPlay && holdsLed && card[0] !== led;
             return el("button", {
-              type: "button", class: "card-button suit-" + suit + (revoke ? " would-revoke" : ""),
+              type: "button", class: "card-button suit-" + suit + (revoke ? " would-revoke" : "") + (card === forced ? " forced" : ""),
               "data-card": card, "data-seat": seat, disabled: !toPlay,
               "aria-label": SEAT_NAMES[seat] + " plays " + (card[1] === "T" ? "10" : card[1]) + " of " + SUIT_NAMES[suit] + (revoke ? " (a revoke)" : ""),
               title: revoke ? "a revoke: " + SEAT_NAMES[seat] + " holds a card of the suit led" : null,
@@ -499,6 +697,10 @@
       vulnerable: $("entry-vul").value || vulnerabilityOf(board),
       play: play.slice(),
     };
+    if (auction.length) {
+      out.auction = auction.slice();
+      if (boardDealer() !== dealerOf(board)) out.dealer = boardDealer();
+    }
     if (claimed) {
       const after = Math.floor(play.length / 4);
       const tricks = parseInt($("claim-tricks").value, 10);
@@ -532,12 +734,12 @@
    *  opening leader, a claim as "*" with Result = declarer's total tricks. */
   function casePbn(c) {
     const hands = readDeal();
-    const dealer = dealerOf(c.board);
+    const dealer = c.dealer || dealerOf(c.board);
     const tag = (name, value) => "[" + name + " \"" + String(value).replace(/\\/g, "\\\\").replace(/"/g, "\\\"") + "\"]";
     const strain = c.contract[1];
     const r = replay(hands, c.declarer, strain, c.play);
     const won = tricksWon(r.tricks, sideOf(c.declarer));
-    const lines = ["% PBN 2.1", "% EXPORT", "", tag("Board", c.board), tag("Dealer", dealer), tag("Vulnerable", c.vulnerable),
+    const lines = ["% PBN 2.1", "", tag("Board", c.board), tag("Dealer", dealer), tag("Vulnerable", c.vulnerable),
       tag("Deal", dealer + ":" + [0, 1, 2, 3].map((i) => handText(hands[next(dealer, i)])).join(" ")),
       tag("Declarer", c.declarer), tag("Contract", c.contract), tag("Result", won + (c.claim ? c.claim.declarer_tricks : 0)),
       tag("Laws", c.laws)];
@@ -547,6 +749,10 @@
     if (c.requirements) lines.push(tag("Requirements", c.requirements.map((x) => [x.trick, x.player, x.kind].concat(x.suit ? [x.suit] : []).join(" ")).join(", ")));
     if (c.claim && c.claim.by) lines.push(tag("Claim", c.claim.by));
     if (c.claim && c.claim.agreed === false) lines.push(tag("ClaimAgreed", "no"));
+    if (c.auction) {
+      lines.push(tag("Auction", dealer));
+      for (let i = 0; i < c.auction.length; i += 4) lines.push(c.auction.slice(i, i + 4).join(" "));
+    }
     const first = next(c.declarer);
     lines.push(tag("Play", first));
     const all = r.trick ? r.tricks.concat([r.trick]) : r.tricks;
@@ -649,6 +855,7 @@
   function dealChanged() {
     boardFacts();
     revalidatePlay();
+    drawAuction();
     drawPlay();
   }
 
@@ -689,12 +896,22 @@
     for (const id of ["entry-board", "entry-vul"]) $(id).addEventListener("input", boardFacts);
     for (const id of ["entry-strain", "entry-declarer", "entry-level"]) $(id).addEventListener("change", dealChanged);
     $("entry-undo").addEventListener("click", () => {
+      cancelAuto();
       play.pop();
+      autoHeld = play.length;  // a forced card taken back does not play itself again at once
       drawPlay();
+    });
+    $("entry-follow").addEventListener("click", followLow);
+    $("entry-claim").addEventListener("click", claimNow);
+    $("entry-auto").addEventListener("change", drawPlay);
+    $("entry-board").addEventListener("input", () => {
+      recordDealer = null;
+      drawAuction();
     });
     $("entry-restart").addEventListener("click", () => {
       if (play.length && !window.confirm("Remove all " + play.length + " cards entered?")) return;
       play = [];
+      autoHeld = -1;
       drawPlay();
     });
     $("derive-tricks").addEventListener("click", () => {
@@ -731,12 +948,16 @@
     }));
     $("entry-form").addEventListener("submit", rule);
     boardFacts();
+    drawAuction();
     drawPlay();
   });
 
   // For tests and scripts: the case the form holds now, as JSON and as PBN.
   window.RevokeEquityEntry = {
     caseJson: () => buildCase(),
+    played: () => play.length,
+    followLowCards: () => followLowCards(),
+    pending: () => autoTimer !== null,
     casePbn: () => casePbn(buildCase()),
   };
 })();

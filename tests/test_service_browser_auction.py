@@ -1,0 +1,113 @@
+"""The ruling page in a real headless Chromium shows what the ruling JSON says of the auction and of
+how firm the recommendation is: the calls under their seats, what each seat showed, the warning
+when the case's contract is not what the auction reached, the results near a threshold, the
+recommendation under another class of player, and the line behind each outcome.
+
+Skipped, with the reason, when Chromium, its driver or Selenium is missing; CI installs them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from browser_helpers import chromium, needs_chromium, wait_for
+from service_helpers import Server
+
+BOARD = Path(__file__).parent / "data" / "auction" / "board-9-1c-opening.json"
+pytestmark = needs_chromium
+
+
+def _board() -> str:
+    """The board with 5HX as its contract: the auction reached 5H undoubled."""
+    data = json.loads(BOARD.read_text())
+    data["contract"] = "5HX"
+    return json.dumps(data)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    folder = tmp_path_factory.mktemp("browser-auction")
+    with Server(folder / "log.sqlite", folder / "server.log") as srv:
+        yield srv
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with chromium() as driver:
+        yield driver
+
+
+def _texts(browser: Any, css: str) -> list[str]:
+    from selenium.webdriver.common.by import By
+
+    return [" ".join((e.get_attribute("textContent") or "").split())
+            for e in browser.find_elements(By.CSS_SELECTOR, css)]
+
+
+def test_the_page_shows_the_auction_and_how_firm_the_ruling_is(server: Server,
+                                                               browser: Any) -> None:
+    # cheap single-dummy options; a low "at all probable" threshold so that a second outcome has
+    # a line and sits near the threshold
+    params = {"estimate": "sd", "worlds": "4", "probable": "0.1", "also_players": "expert",
+              "include_case": "true"}
+    with httpx.Client(base_url=server.url, timeout=120, headers=server.headers) as api:
+        answer = api.post("/api/v1/rulings", content=_board(), params=params,
+                          headers={"content-type": "application/json"})
+    assert answer.status_code == 200, answer.text
+    ruling = answer.json()
+    lines = ruling["equity"]["estimates"]["sd"]["lines"]
+    near = ruling["recommendation"]["near_threshold"]
+    assert len(lines) >= 2 and near and ruling["warnings"] and ruling["equity"]["shown_from"]
+
+    browser.get(server.url + "/#ruling=" + ruling["id"])
+    wait_for(browser, ".auction-block")
+    # the calls, row by row under West, North, East and South (North dealt: West's cell is empty)
+    cells = _texts(browser, "table.auction tbody td")
+    calls = ["Pass" if c == "P" else c for c in ruling["auction"]["calls"]]
+    assert cells[0] == "" and [c for c in cells if c] == [
+        c.replace("C", "♣").replace("H", "♥") for c in calls]
+    assert _texts(browser, "table.auction thead th") == ["West", "North", "East", "South"]
+    shown = _texts(browser, "ul.shown li")
+    for seat, sources in ruling["equity"]["shown_from"].items():
+        assert any(s.startswith({"N": "North", "E": "East", "S": "South", "W": "West"}[seat])
+                   and sources[0] in s for s in shown)
+    assert _texts(browser, ".warnings-block li") == ruling["warnings"]
+    # how firm it is: each result near a threshold, and the other class's ruling
+    firm = _texts(browser, ".firmness-block")[0]
+    assert firm.startswith("How firm it is")
+    assert len(_texts(browser, "ul.near-threshold li")) == len(near)
+    for n in near:
+        assert f"{n['declarer_tricks']} tricks at {round(100 * n['probability'])}" in firm
+    rows = _texts(browser, "table.sensitivity tbody tr")
+    assert len(rows) == len(ruling["sensitivity"]) == 1
+    other = ruling["sensitivity"][0]
+    assert rows[0].startswith("expert") and str(other["declarer_tricks"]) in rows[0]
+    # the line behind each outcome, under the sd estimate's bars
+    behind = _texts(browser, ".lines li")
+    assert len(behind) == len(lines)
+    for shown_line, line in zip(behind, lines, strict=True):
+        assert shown_line.startswith(line["text"])
+
+
+def test_the_form_asks_for_the_other_classes(server: Server, browser: Any) -> None:
+    """With the box ticked, the page asks for the other classes of player and shows them."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    browser.get(server.url + "/")
+    wait_for(browser, "#case-text")
+    browser.find_element(By.ID, "tab-paste").click()
+    browser.execute_script("document.getElementById('case-text').value = arguments[0];", _board())
+    Select(browser.find_element(By.ID, "estimate")).select_by_value("dd")
+    browser.find_element(By.ID, "also-players").click()
+    browser.find_element(By.ID, "submit").click()
+    wait_for(browser, "table.sensitivity")
+    players = [e.get_attribute("data-players")
+               for e in browser.find_elements(By.CSS_SELECTOR, "table.sensitivity tbody tr")]
+    assert players == ["expert", "club"]  # the page's own class (strong) left out
