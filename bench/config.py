@@ -103,9 +103,9 @@ class Config:
     largest, 121 in all)."""
     cashout_endings: int = 40
     """Seeded random endings cashable for the side on lead."""
-    cashout_tricks: int = 6
+    cashout_tricks: int = 5
     """The most tricks left in a position of the cashout section."""
-    cashout_layouts: int = 1000
+    cashout_layouts: int = 300
     """A position is checked only when each of its decisions has fewer layouts than this."""
     cashout_replays: int = 50
     """Seeded replays of the single-dummy player from each cashable position."""
