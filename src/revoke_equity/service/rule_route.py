@@ -51,6 +51,10 @@ MAX_BOARD = 99999
 MIN_TIME_BUDGET = 1.0
 """The shortest time budget a request may ask for, in seconds: below it even a plain board, or the
 reading of a small body, would run out of time and cost a worker for nothing."""
+JOB_PATIENCE = 3600.0
+"""Seconds a ruling job waits for a free worker (a request held open waits the pool's
+``queue_timeout``): its client follows it, sees it queued and can cancel it, so eight rulings
+posted at once from the page wait their turns instead of failing."""
 MAX_TIME_BUDGET = 86400.0
 """The longest a request may name (a larger one would be lowered to the server's budget anyway)."""
 
@@ -167,7 +171,8 @@ def add_rule_route(app: FastAPI, service: ServiceContext) -> None:
                                                                      service.time_budget)
 
         async def answer(follower: Job | None) -> Response:
-            status, entries = await service.read(text, fmt, budget)
+            patience = None if follower is None else JOB_PATIENCE
+            status, entries = await service.read(text, fmt, budget, patience)
             if status != 200:
                 return error_response(status, entries["message"], [entries])
             if board is not None:
@@ -193,7 +198,8 @@ def add_rule_route(app: FastAPI, service: ServiceContext) -> None:
                     return 422, case_error_dict(exc), None
                 async with in_flight:
                     progress = None if follower is None else follower.progress(index + 1)
-                    status, payload = await service.rule_one(case, budget, options, progress)
+                    status, payload = await service.rule_one(case, budget, options, progress,
+                                                             patience)
                     if status == 200 and others:
                         payload = {**payload, "sensitivity": await under_other_classes(
                             service, case, budget, options, others)}
