@@ -53,12 +53,14 @@ class ServiceContext:
             self.store.close()
 
     async def rule_one(self, case: Any, budget: float, options: EstimateOptions | None = None,
-                       progress: Any = None) -> tuple[int, dict[str, Any]]:
+                       progress: Any = None, patience: float | None = None,
+                       ) -> tuple[int, dict[str, Any]]:
         """``(200, ruling)`` or ``(status, error dict)`` for one case. When the estimate asked for
         cannot finish within the budget, the double-dummy ruling with its ``unfinished`` note
-        (:func:`unfinished_note`); a bare 504 only when even that did not finish."""
+        (:func:`unfinished_note`); a bare 504 only when even that did not finish. ``patience``:
+        the wait for a free worker (:meth:`WorkerPool.rule`)."""
         try:
-            return 200, await self.pool.rule(case, budget, options, progress)
+            return 200, await self.pool.rule(case, budget, options, progress, patience)
         except RulingFailed as exc:
             status = {"case": 422, "solver": 503}.get(exc.kind, 500)
             fields = exc.fields if exc.kind == "case" else {"message": exc.message}
@@ -70,11 +72,12 @@ class ServiceContext:
         except WorkerUnavailable as exc:
             return 503, located({"message": str(exc)}, case.board)
 
-    async def read(self, text: str, fmt: str | None, budget: float) -> tuple[int, Any]:
+    async def read(self, text: str, fmt: str | None, budget: float,
+                   patience: float | None = None) -> tuple[int, Any]:
         """``(200, boards)`` of a body, read in a worker within ``budget``, or ``(status, error
         dict)``: a reader is linear, but the text is untrusted; it never runs in this process."""
         try:
-            return 200, await self.pool.read(ReadRequest(text, fmt), budget)
+            return 200, await self.pool.read(ReadRequest(text, fmt), budget, patience)
         except BudgetExceeded as exc:
             return 504, located({"message": str(exc)}, None)
         except WorkerUnavailable as exc:

@@ -37,7 +37,8 @@ class InProcessPool:
         pass
 
     async def rule(self, case: Case, budget: float, options: EstimateOptions | None = None,
-                   progress: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
+                   progress: Callable[[dict[str, Any]], None] | None = None,
+                   patience: float | None = None) -> dict[str, Any]:
         def report(stage: Any) -> None:
             if progress is not None:
                 progress(stage.as_dict())
@@ -58,7 +59,8 @@ class InProcessPool:
             self.rulings += 1
             return answer
 
-    async def read(self, request: ReadRequest, budget: float) -> Any:
+    async def read(self, request: ReadRequest, budget: float, patience: float | None = None
+                   ) -> Any:
         def work() -> Any:
             try:
                 return read_request(request)

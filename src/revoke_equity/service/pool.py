@@ -27,12 +27,14 @@ class RulingPool(Protocol):
     async def close(self) -> None: ...
 
     async def rule(self, case: Any, budget: float, options: Any = None,
-                   progress: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
+                   progress: Callable[[dict[str, Any]], None] | None = None,
+                   patience: float | None = None) -> dict[str, Any]:
         """The ruling JSON of ``case``; raises the errors of
-        :meth:`~revoke_equity.service.workers.WorkerPool.rule`."""
+        :meth:`~revoke_equity.service.workers.WorkerPool.rule` (``patience``: the seconds to wait
+        for a free worker, else the pool's own)."""
         ...
 
-    async def read(self, request: Any, budget: float) -> Any:
+    async def read(self, request: Any, budget: float, patience: float | None = None) -> Any:
         """The boards of a request body (:func:`~revoke_equity.service.inputs.read_request`)."""
         ...
 

@@ -55,6 +55,10 @@ MAX_BOARD = 99999
 MIN_TIME_BUDGET = 1.0
 """The shortest time budget a request may ask for, in seconds: below it even a plain board, or the
 reading of a small body, would run out of time and cost a worker for nothing."""
+JOB_PATIENCE = 3600.0
+"""Seconds a ruling job waits for a free worker (a request held open waits the pool's
+``queue_timeout``): its client follows it, sees it queued and can cancel it, so eight rulings
+posted at once from the page wait their turns instead of failing."""
 MAX_TIME_BUDGET = 86400.0
 """The longest a request may name (a larger one would be lowered to the server's budget anyway)."""
 
@@ -246,7 +250,8 @@ async def rule_request(service: ServiceContext, text: str, fmt: str | None, quer
                        options: EstimateOptions, budget: float, follower: Job | None) -> Response:
     """A request's body read in a worker, its boards chosen and ruled, logged, answered
     (``follower``: the job that reports its progress, when it runs as one)."""
-    status, entries = await service.read(text, fmt, budget)
+    patience = None if follower is None else JOB_PATIENCE
+    status, entries = await service.read(text, fmt, budget, patience)
     if status != 200:
         return error_response(status, entries["message"], [entries])
     chosen = chosen_boards(entries, query.board)
@@ -287,7 +292,8 @@ async def rulings(service: ServiceContext, entries: list[ReadBoard], query: Rule
             return 422, case_error_dict(exc), None
         async with in_flight:
             progress = None if follower is None else follower.progress(index + 1)
-            status, payload = await service.rule_one(case, budget, options, progress)
+            patience = None if follower is None else JOB_PATIENCE
+            status, payload = await service.rule_one(case, budget, options, progress, patience)
             others = query.others()
             if status == 200 and others:
                 payload = {**payload, "sensitivity": await under_other_classes(
