@@ -103,7 +103,7 @@ class _Estimator:
         try:
             if tree_size(root, opts.exact_budget, point.choices) > opts.exact_budget:
                 raise OverBudget
-            rows = exact_rows(root, policy, outcome, opts.exact_budget, offender)
+            rows = exact_rows(root, policy, outcome, opts.exact_budget, offender, sd)
             distribution = TrickDistribution.from_mapping(
                 {t: float(p) for t, p in enumerate(rows[0]) if p > 0})
             interval = _exact_interval(rows)
@@ -113,12 +113,12 @@ class _Estimator:
             if opts.jobs > 1:
                 def local(numbers: range) -> Tally:
                     return playout_block(root, policy, outcome, numbers, opts.seed, offender,
-                                         sd.replicas)
+                                         sd.replicas, sd)
 
                 fan_out = _ProcessBlocks(self.name, self.record, opts, point, sd, local)
             tally = sampled(root, policy, outcome, opts.playouts, opts.seed, offender,
                             precision=opts.precision, run_blocks=fan_out, width=opts.jobs,
-                            replicas=sd.replicas)
+                            replicas=sd.replicas, batch=sd)
             distribution = TrickDistribution.from_counts(tally.counts)
             interval = sampled_interval(tally)
             parameters["method"] = "sampled"
@@ -296,7 +296,7 @@ def _worker_block(token: str, job: tuple[str, PlayRecord, EstimateOptions, Compa
     root, policy, sd, outcome, offender = state
     sd.learn(known)
     sd.used()  # forget what earlier blocks asked for
-    counts = playout_block(root, policy, outcome, numbers, job[2].seed, offender, sd.replicas)
+    counts = playout_block(root, policy, outcome, numbers, job[2].seed, offender, sd.replicas, sd)
     return counts, sd.used()
 
 
