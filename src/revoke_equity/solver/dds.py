@@ -38,6 +38,7 @@ import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from functools import lru_cache
 from types import ModuleType
 from typing import Any
 
@@ -222,13 +223,8 @@ class DdsSolver:
             dl.currentTrickSuit[i] = _SUIT_CODE[card.suit]
             dl.currentTrickRank[i] = int(card.rank)
         for seat_index, hand in enumerate(position.hands):
-            masks = [0, 0, 0, 0]
-            for card in hand:
-                code, bit = _CARD_BITS[card]
-                masks[code] |= bit
             row = dl.remainCards[seat_index]
-            for code in range(4):
-                row[code] = masks[code]
+            row[0], row[1], row[2], row[3] = _hand_masks(hand)
         return dl
 
     @staticmethod
@@ -382,6 +378,17 @@ class DdsSolver:
             for strain, code in _STRAIN_CODE.items()
             for seat in SEATS
         }
+
+
+@lru_cache(maxsize=1 << 14)
+def _hand_masks(hand: frozenset[Card]) -> tuple[int, int, int, int]:
+    """A hand's DDS rank masks, suit by suit (memoised: the hands a player sees recur in every
+    layout he imagines)."""
+    masks = [0, 0, 0, 0]
+    for card in hand:
+        code, bit = _CARD_BITS[card]
+        masks[code] |= bit
+    return masks[0], masks[1], masks[2], masks[3]
 
 
 def _batches(keys: list[PositionKey], size: int) -> list[list[PositionKey]]:
