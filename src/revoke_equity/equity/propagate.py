@@ -129,6 +129,22 @@ class OverBudget(Exception):
     """The exact propagation would expand more lines than it was allowed."""
 
 
+def remembered(policy: Policy) -> Policy:
+    """``policy`` asked once per line state (:meth:`Line.key`): a policy's answer depends on the
+    line's state alone (the exact propagation memoises on it too), so every later visit of the
+    state, by another playout or the replay of the lines, is a look-up."""
+    memo: dict[tuple[object, ...], Decision | Choice] = {}
+
+    def ask(line: Line) -> Decision | Choice:
+        key = line.key()
+        answer = memo.get(key)
+        if answer is None:
+            answer = memo[key] = policy(line)
+        return answer
+
+    return ask
+
+
 def as_decision(answer: Decision | Choice) -> Decision:
     """A policy's answer as a :class:`Decision` (a plain choice: the same in every replica)."""
     if isinstance(answer, Decision):

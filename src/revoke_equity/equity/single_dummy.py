@@ -40,6 +40,7 @@ from revoke_equity.equity.propagate import (
     exact_rows,
     modal,
     playout_block,
+    remembered,
     sampled,
     tree_size,
     voids_shown,
@@ -94,6 +95,7 @@ class _Estimator:
         sd = self.shared or self.new_policy(solver)
         decisions, worlds = sd.stats.solved_decisions, sd.stats.worlds_solved
         root, policy = self.policy(point, sd)
+        policy = remembered(policy)
         offender = point.player if point.tracks_offender_wins else None
         outcome = partial(_outcome, point)
         parameters: dict[str, object] = {
@@ -289,7 +291,7 @@ def _worker_block(token: str, job: tuple[str, PlayRecord, EstimateOptions, Compa
         est = SingleDummy(record, options) if name == "sd" else TablePlayKept(record, options)
         policy_state = est.new_policy(default_solver())
         start, play = est.policy(point, policy_state)
-        state = (start, play, policy_state, partial(_outcome, point),
+        state = (start, remembered(play), policy_state, partial(_outcome, point),
                  point.player if point.tracks_offender_wins else None)
         _WORKER_ESTIMATES.clear()  # one estimate at a time per worker
         _WORKER_ESTIMATES[token] = state
