@@ -129,10 +129,11 @@ def test_the_corrected_trace_against_an_oracle(name: str) -> None:
             Oracle.value(position) if record.declarer_side.name == "NS"
             else position.tricks_left - Oracle.value(position))
     start = r.law62.revoke.index
-    assert trace.changes[0].index == start
-    assert (trace.changes[0].withdrawn, trace.changes[0].card) == (
-        str(r.law62.revoke.card), str(r.corrected.substitute))
-    assert [(c.index, c.withdrawn, c.card, c.clause) for c in trace.changes[1:]] == [
-        (x.index, str(x.card), str(record.case.play[x.index]), x.clause)
+    first = trace.changes[0]
+    assert (first.index, first.trick, first.player, first.withdrawn, first.card, first.clause) == (
+        start, r.law62.revoke.trick, str(r.law62.revoke.player), str(r.law62.revoke.card),
+        str(r.corrected.substitute), r.law62.clause)
+    assert [(c.index, c.player, c.withdrawn, c.card, c.clause) for c in trace.changes[1:]] == [
+        (x.index, str(x.seat), str(x.card), str(record.case.play[x.index]), x.clause)
         for x in r.corrected.changed]
     assert [s.trick for s in trace.swings] == [x.trick for x in r.revokes if x.index in cuts]
