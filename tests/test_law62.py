@@ -269,3 +269,20 @@ def test_the_reports_name_the_corrected_result() -> None:
     assert summary(r) == r.recommendation.reason
     assert "enter the corrected result" in summary(r)
     assert "Corrected result, Law 62" in ruling_sheet(r, r.to_dict(), SheetFields())
+
+
+def test_the_claimer_is_declarer_when_the_claim_names_no_one_and_a_short_line_changes_less() -> None:
+    """A claim that names no one is declarer's (S): the correction is ruled against him (Law 70).
+    :func:`correction.changes` reads only the cards the line has: the substitute alone changes
+    no later card; the whole corrected line changes S's D3 (62C1) and W's SA (62C2)."""
+    case = claimed_trick12_board(Edition.LAWS_2017)
+    assert case.claim is not None
+    case = replace(case, claim=replace(case.claim, by=None))
+    record = replay(case)
+    law62 = correction.correct(record, find_revokes(record))
+    assert law62 is not None and law62.claimer is S
+    line = [Card.from_str(c) for c in ("S4", "H2", "SK", "D3", "SA", "S6", "C2")]
+    assert correction.changes(law62, line[:1]) == ()
+    assert correction.changes(law62, line[:2]) == law62.later[:1]
+    assert [(x.seat, str(x.card), x.clause) for x in correction.changes(law62, line)] == [
+        (S, "D3", "62C1"), (W, "SA", "62C2")]

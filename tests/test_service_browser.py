@@ -195,5 +195,9 @@ def test_disputed_claim_is_shown_in_the_trick_table(server: Server, browser: Any
     assert "Claim after trick 6 by South, not agreed by the other side" in claim
     steps = sheet.find_element(By.CSS_SELECTOR, "ol.steps").text
     assert "Not established" in steps and "did not agree" in steps
+    # the DD column follows the corrected play (Law 62): E's H2 withdrawn, D8 played
+    note = sheet.find_element(By.CSS_SELECTOR, "p.trace-changes").text
+    assert note.startswith("From trick 6 the DD column follows the corrected play")
+    assert "trick 6, East:" in note and "(Law 62B1)" in note
     assert not severe_console_messages(browser)
 

@@ -178,7 +178,13 @@ def trace_json(trace: PlayTrace) -> TraceJSON:
             "declarer_expectation_by_trick": trace.per_trick(),
             "revokes": [{"trick": s.trick, "player": s.player, "card": s.card,
                          "declarer_tricks_before": s.before, "declarer_tricks_after": s.after,
-                         "declarer_gain": s.declarer_gain} for s in trace.swings]}
+                         "declarer_gain": s.declarer_gain} for s in trace.swings],
+            "cards": [str(c) for c in trace.cards],
+            "changes": [{"trick": c.trick, "player": c.player, "card": c.card,
+                         "withdrawn": c.withdrawn, "clause": c.clause,
+                         "declarer_tricks_before": trace.expectations[c.index],
+                         "declarer_tricks_after": trace.expectations[c.index + 1]}
+                        for c in trace.changes]}
 
 
 def solver_json(stats: Mapping[str, float | int]) -> SolverJSON:

@@ -16,17 +16,17 @@ from collections.abc import Sequence
 from revoke_equity.equity.estimate import Estimate, EstimateOptions, Estimator, find_estimator
 from revoke_equity.equity.policy import SingleDummyPolicy
 from revoke_equity.equity.single_dummy import SingleDummy, estimator
-from revoke_equity.equity.trace import play_trace
+from revoke_equity.equity.trace import PlayTrace, corrected_trace, play_trace
 from revoke_equity.laws import correction as correction62
 from revoke_equity.laws import twelfth_trick
 from revoke_equity.laws.adjudication import Candidate, Thresholds, adjudicate
 from revoke_equity.laws.comparison import ComparisonPoint, comparison_points
 from revoke_equity.laws.law import Law
 from revoke_equity.laws.rectification import TrickTransfer, rectify
-from revoke_equity.laws.revokes import find_revokes
+from revoke_equity.laws.revokes import Revoke, find_revokes
 from revoke_equity.model.case import Case
 from revoke_equity.model.play import PlayRecord, replay
-from revoke_equity.ruling.corrected import play_corrected
+from revoke_equity.ruling.corrected import CorrectedPlay, play_corrected
 from revoke_equity.ruling.data import Comparison, Ruling, TwelfthTrickCorrection
 from revoke_equity.ruling.progress import Progress, Stage
 from revoke_equity.scoring import score_ns
@@ -65,8 +65,7 @@ def rule(case: Case, solver: Solver | None = None, *, options: EstimateOptions |
         report(Stage("laws", 0, steps, f"{len(points)} comparison point(s) (Law 64C)"))
         comparisons = _estimated(points, record, solver, options, policy, report, steps)
         report(Stage("trace", steps - 1, steps, "the play traced double-dummy"))
-    play_tr = play_trace(record, revokes, solver) if solver is not None and trace and revokes \
-        else None
+    play_tr = _trace(record, revokes, corrected, solver) if trace and revokes else None
 
     def score(t: int) -> int:
         return score_ns(case.contract, case.declarer, case.vulnerable, t)
@@ -108,6 +107,17 @@ def _estimated(points: Sequence[ComparisonPoint], record: PlayRecord, solver: So
             report(Stage("estimate", done, steps, where + _cost(estimates[name])))
         found.append(Comparison(point, estimates))
     return tuple(found)
+
+
+def _trace(record: PlayRecord, revokes: tuple[Revoke, ...], corrected: CorrectedPlay | None,
+           solver: Solver | None) -> PlayTrace | None:
+    """The double-dummy trace of the table's play, or of the corrected play when a revoke not
+    established was corrected (Law 62); none without a solver."""
+    if solver is None:
+        return None
+    if corrected is None:
+        return play_trace(record, revokes, solver)
+    return corrected_trace(corrected.record, corrected.correction, revokes, solver)
 
 
 def _made(name: str, record: PlayRecord, options: EstimateOptions,

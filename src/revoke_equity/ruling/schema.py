@@ -42,6 +42,7 @@ __all__ = [
     "StepPartJSON",
     "ThresholdsJSON",
     "TraceJSON",
+    "TracedChangeJSON",
     "TwelfthTrickJSON",
     "UnfinishedJSON",
     "WeightedComponentJSON",
@@ -340,12 +341,31 @@ class RevokeSwingJSON(TypedDict):
     declarer_gain: int
 
 
+class TracedChangeJSON(TypedDict):
+    """A card of the traced corrected play that replaces the table's card (Law 62)."""
+
+    trick: int
+    player: str
+    card: str
+    """The corrected play's card."""
+    withdrawn: str
+    """The table's card it replaces: the revoke card or a later card."""
+    clause: str
+    """``62B1`` or ``62B2`` (the substitute for the revoke card), ``62C1`` or ``62C2``."""
+    declarer_tricks_before: int
+    declarer_tricks_after: int
+
+
 class TraceJSON(TypedDict):
     """Declarer's double-dummy total before each card and each trick (``--trace``)."""
 
     declarer_expectation_by_card: list[int]
     declarer_expectation_by_trick: list[int]
     revokes: list[RevokeSwingJSON]
+    cards: list[str]
+    """The play traced: the table's, or the corrected play when a revoke was corrected."""
+    changes: list[TracedChangeJSON]
+    """The corrected play's cards that replace the table's (empty: the table's play)."""
 
 
 class SolverJSON(TypedDict):

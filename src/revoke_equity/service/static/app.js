@@ -482,7 +482,23 @@
           SEATS.map((s) => el("th", { scope: "col", class: s === ruling.declarer ? "declarer-col" : null }, seatName(s))),
           el("th", { scope: "col" }, "Won by"), el("th", { scope: "col", class: "num" }, "Tricks"),
           expectation ? el("th", { scope: "col", class: "num" }, "DD") : null)),
-        el("tbody", {}, rows)));
+        el("tbody", {}, rows)),
+      traceChangesNode(ruling));
+  }
+
+  /** When the trace follows a corrected play (Law 62): from the revoke's trick on, the DD column
+   *  is the corrected play's; each card that replaced the table's, with the clause that let it. */
+  function traceChangesNode(ruling) {
+    const changes = ruling.trace && ruling.trace.changes;
+    if (!changes || !changes.length) return null;
+    const items = [];
+    changes.forEach((c, i) => {
+      if (i) items.push("; ");
+      items.push("trick " + c.trick + ", " + seatName(c.player) + ": ", cardNode(c.withdrawn),
+        " withdrawn, ", cardNode(c.card), " played (", lawNode(lawText(c.clause)), ")");
+    });
+    return el("p", { class: "note trace-changes" },
+      "From trick " + changes[0].trick + " the DD column follows the corrected play: ", items, ".");
   }
 
   /** Each estimator's label, from the service's registry: the page as served carries
