@@ -150,6 +150,8 @@ def render(ruling: Ruling, *, unicode: bool = False) -> str:
         out += ["", "What the auction showed (the single-dummy layouts match it)",
                 "-----------------------------------------------------------",
                 *(f"  {line}" for line in shown_lines(*shown))]
+    if ruling.auction_effect is not None:
+        out += ["", _wrap(ruling.auction_effect.text)]
     chart = distribution_chart(ruling)
     if chart:
         out += ["", "Likely result without the revoke", "--------------------------------", *chart]

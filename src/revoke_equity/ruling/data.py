@@ -24,6 +24,7 @@ from revoke_equity.model.contract import contract_result
 from revoke_equity.model.distribution import Z95
 from revoke_equity.model.play import PlayRecord
 from revoke_equity.model.shown import Shown
+from revoke_equity.ruling.auction_effect import AuctionEffect
 from revoke_equity.ruling.corrected import CorrectedPlay
 from revoke_equity.ruling.json_form import (
     comparison_json,
@@ -119,6 +120,8 @@ class Ruling:
     corrected: CorrectedPlay | None = None
     """That correction as played (``None`` when it could not be played: no solver and a large
     ending)."""
+    auction_effect: AuctionEffect | None = None
+    """Whether the auction moved the likely result (asked for by ``options.auction_effect``)."""
 
     def score(self, declarer_tricks: int) -> int:
         c = self.case
@@ -217,6 +220,8 @@ class Ruling:
                               "alerted": sorted(c.auction.alerted)}
         if self.warnings:
             out["warnings"] = list(self.warnings)
+        if self.auction_effect is not None:
+            out["auction_effect"] = self.auction_effect.as_dict()
         return out
 
     @property

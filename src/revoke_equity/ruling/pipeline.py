@@ -26,6 +26,7 @@ from revoke_equity.laws.rectification import TrickTransfer, rectify
 from revoke_equity.laws.revokes import find_revokes
 from revoke_equity.model.case import Case
 from revoke_equity.model.play import PlayRecord, replay
+from revoke_equity.ruling.auction_effect import auction_effect
 from revoke_equity.ruling.corrected import play_corrected
 from revoke_equity.ruling.data import Comparison, Ruling, TwelfthTrickCorrection
 from revoke_equity.ruling.explain import explain
@@ -98,9 +99,35 @@ def rule(case: Case, solver: Solver | None = None, *, options: EstimateOptions |
         stats = {k: round(after[k] - calls_before.get(k, 0), 6) for k in after}
     ruling = Ruling(case, record, revokes, transfer, mechanical, mechanical_law, twelfth,
                     comparisons, options, play_tr, recommendation, (), stats, law62, corrected)
+    if solver is not None and options.auction_effect and ruling.shown is not None:
+        ruling = _with_auction_effect(ruling, solver, progress or _silent, calls_before)
     if solver is not None and comparisons:
         (progress or _silent)(Stage("done", steps, steps, "ruled"))
     return replace(ruling, steps=tuple(explain(ruling)))
+
+
+def _with_auction_effect(ruling: Ruling, solver: Solver, report: Progress,
+                         calls_before: dict[str, float | int]) -> Ruling:
+    """``ruling`` with whether the auction moved its likely result: the case ruled once more
+    ignoring the auction (same options and seed, no extra estimates, no trace), its solver work
+    added to the ruling's."""
+    seconds = solver.stats.as_dict().get("seconds", 0)
+
+    def told(stage: Stage) -> None:
+        if stage.stage != "done":
+            report(Stage("estimate", max(stage.step - 1, 0), stage.steps,
+                         f"ignoring the auction: {stage.text}"))
+
+    options = replace(ruling.options, ignore_auction=True, auction_effect=False, extra=())
+    without = rule(ruling.case, solver, options=options, trace=False, progress=told)
+    after = solver.stats.as_dict()
+    effect = auction_effect(
+        ruling.estimate, without.estimate, ruling.options.likely,
+        (ruling.score(ruling.recommendation.declarer_tricks),
+         without.score(without.recommendation.declarer_tricks)),
+        after.get("seconds", 0) - seconds)
+    stats = {k: round(after[k] - calls_before.get(k, 0), 6) for k in after}
+    return replace(ruling, auction_effect=effect, solver_stats=stats)
 
 
 def _made(name: str, record: PlayRecord, options: EstimateOptions,

@@ -12,6 +12,7 @@ from typing import Any, NotRequired, TypedDict
 
 __all__ = [
     "AlternativeJSON",
+    "AuctionEffectJSON",
     "AuctionJSON",
     "ChangedCardJSON",
     "ComparisonJSON",
@@ -436,6 +437,22 @@ class AuctionJSON(TypedDict):
     """The indexes in ``calls`` of the alerted calls."""
 
 
+class AuctionEffectJSON(TypedDict):
+    """Whether the auction moved the likely result: the ruling once more ignoring it
+    (``--auction-effect``; docs/auction.md)."""
+
+    moved: bool
+    """The likely results differ."""
+    likely: list[int]
+    likely_without: list[int]
+    score_ns: int
+    """The recommended NS score with the auction (``recommendation.score_ns``)."""
+    score_ns_without: int
+    solver_seconds: float
+    """The solver's time for the ruling without the auction (within ``solver.seconds``)."""
+    text: str
+
+
 class RulingJSON(TypedDict):
     """One ruling (``revoke-equity/ruling@2``)."""
 
@@ -481,3 +498,4 @@ class RulingJSON(TypedDict):
     warnings: NotRequired[list[str]]
     """What the director should check in the case: a contract that is not what the auction
     reached (the case's contract is ruled on)."""
+    auction_effect: NotRequired[AuctionEffectJSON]

@@ -126,6 +126,10 @@ def add_rule_route(app: FastAPI, service: ServiceContext) -> None:
         ignore_auction: Annotated[bool, Query(
             description="imagine the single-dummy layouts without what the auction or the "
                         "case's `shown` showed, to see what it changed")] = False,
+        auction_effect: Annotated[bool, Query(
+            description="rule once more ignoring the auction, when it shaped the layouts, and "
+                        "answer `auction_effect`: whether it moved the likely result (doubles "
+                        "the estimate's time)")] = False,
         also_players: Annotated[str, Query(
             max_length=40,
             description="the recommendation also under these other classes of player, e.g. "
@@ -136,6 +140,7 @@ def add_rule_route(app: FastAPI, service: ServiceContext) -> None:
             options = EstimateOptions(
                 estimate=estimate, players=players, seed=seed, worlds=worlds, playouts=playouts,
                 likely=likely, probable=probable, ignore_auction=ignore_auction,
+                auction_effect=auction_effect,
                 extra=tuple(n.strip() for n in also.split(",") if n.strip()))
             others = other_classes(also_players, players)
         except ValueError as exc:
