@@ -97,3 +97,36 @@ def test_the_command_line_says_it(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["auction_effect"]["text"].startswith("The auction ")
     assert data["auction_effect"]["moved"] == (
         data["auction_effect"]["likely"] != data["auction_effect"]["likely_without"])
+
+
+def test_the_service_takes_shown_and_answers_the_effect(tmp_path: Path) -> None:
+    """The API's ``shown`` replaces what the auction shows (and a bad one is refused);
+    ``auction_effect`` answers whether the auction moved the likely result."""
+    import asyncio
+
+    import httpx
+
+    from revoke_equity.service.app import create_app
+    from revoke_equity.service.workers import WorkerPool
+
+    app = create_app(tmp_path / "log.sqlite", pool=WorkerPool(1))
+    small = {"estimate": "sd", "worlds": "4", "playouts": "40"}
+    headers = {"content-type": "application/json"}
+    body = FINESSE.read_text()
+
+    async def scenario() -> list[httpx.Response]:
+        async with app.router.lifespan_context(app), httpx.AsyncClient(
+                transport=httpx.ASGITransport(app=app), base_url="http://127.0.0.1") as client:
+            asked = [{**small, "shown": "E: HCP 0-5"}, {**small, "auction_effect": "true"},
+                     {**small, "shown": "E: S 9-7"}]
+            return [await client.post("/api/v1/rulings", content=body, headers=headers,
+                                      params=params, timeout=300) for params in asked]
+
+    directed, effect, bad = asyncio.run(scenario())
+    assert directed.status_code == 200, directed.text
+    assert directed.json()["equity"]["shown_from"] == {"E": ["director"]}
+    assert "auction_effect" not in directed.json()
+    assert effect.status_code == 200, effect.text
+    answer = effect.json()["auction_effect"]
+    assert answer["text"].startswith("The auction ") and answer["likely"]
+    assert bad.status_code == 422 and "9-7" in bad.json()["detail"]

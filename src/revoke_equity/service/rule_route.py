@@ -5,6 +5,7 @@ import asyncio
 import json
 import logging
 from collections.abc import Awaitable
+from dataclasses import replace
 from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Query, Request
@@ -24,6 +25,7 @@ from revoke_equity.errors import CaseError
 from revoke_equity.io import apply_overrides, case_to_dict
 from revoke_equity.model.distribution import LIKELY, PROBABLE
 from revoke_equity.model.edition import DEFAULT_EDITION, edition_names
+from revoke_equity.model.shown import Shown
 from revoke_equity.ruling.sensitivity import other_classes
 from revoke_equity.service.body import BodyTimeout, BodyTooLarge, ClientGone, read_body
 from revoke_equity.service.context import ServiceContext
@@ -126,6 +128,10 @@ def add_rule_route(app: FastAPI, service: ServiceContext) -> None:
         ignore_auction: Annotated[bool, Query(
             description="imagine the single-dummy layouts without what the auction or the "
                         "case's `shown` showed, to see what it changed")] = False,
+        shown: Annotated[str | None, Query(
+            max_length=200,
+            description="what the seats showed, e.g. `E: S 7-8, HCP 6-10` (replaces the case's "
+                        "`shown` and what its auction shows; docs/auction.md)")] = None,
         auction_effect: Annotated[bool, Query(
             description="rule once more ignoring the auction, when it shaped the layouts, and "
                         "answer `auction_effect`: whether it moved the likely result (doubles "
@@ -143,6 +149,7 @@ def add_rule_route(app: FastAPI, service: ServiceContext) -> None:
                 auction_effect=auction_effect,
                 extra=tuple(n.strip() for n in also.split(",") if n.strip()))
             others = other_classes(also_players, players)
+            director = None if shown is None or not shown.strip() else Shown.from_text(shown)
         except ValueError as exc:
             return error_response(422, str(exc))
         try:
@@ -194,6 +201,8 @@ def add_rule_route(app: FastAPI, service: ServiceContext) -> None:
                     return 422, entry.error, None
                 try:
                     case = apply_overrides(entry.case, laws=laws, noticed=noticed)
+                    if director is not None:
+                        case = replace(case, shown=director)
                 except CaseError as exc:
                     return 422, case_error_dict(exc), None
                 async with in_flight:
