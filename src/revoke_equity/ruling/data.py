@@ -120,6 +120,10 @@ class Ruling:
     corrected: CorrectedPlay | None = None
     """That correction as played (``None`` when it could not be played: no solver and a large
     ending)."""
+    shown_dropped: dict[str, int] = field(default_factory=dict)
+    """Per seat, the single-dummy decisions at which no layout satisfied what it showed, so its
+    constraint was dropped there (in this process: with ``jobs`` above 1 the playouts' own
+    processes do not count theirs)."""
     auction_effect: AuctionEffect | None = None
     """Whether the auction moved the likely result (asked for by ``options.auction_effect``)."""
 
@@ -266,6 +270,8 @@ class Ruling:
             out["shown_from"] = shown_sources(used)
             if broken:
                 out["shown_not_used"] = shown_sources(broken)
+            if self.shown_dropped:
+                out["shown_dropped"] = dict(self.shown_dropped)
         if len(self.comparisons) > 1:
             out["comparisons"] = [
                 {**c.as_dict(),

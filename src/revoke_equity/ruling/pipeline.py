@@ -97,8 +97,11 @@ def rule(case: Case, solver: Solver | None = None, *, options: EstimateOptions |
     if solver is not None:
         after = solver.stats.as_dict()
         stats = {k: round(after[k] - calls_before.get(k, 0), 6) for k in after}
+    dropped = {} if policy is None else {
+        str(seat): n for seat, n in sorted(policy.stats.shown_dropped.items(), key=lambda i: i[0].index)}
     ruling = Ruling(case, record, revokes, transfer, mechanical, mechanical_law, twelfth,
-                    comparisons, options, play_tr, recommendation, (), stats, law62, corrected)
+                    comparisons, options, play_tr, recommendation, (), stats, law62, corrected,
+                    shown_dropped=dropped)
     if solver is not None and options.auction_effect and ruling.shown is not None:
         ruling = _with_auction_effect(ruling, solver, progress or _silent, calls_before)
     if solver is not None and comparisons:

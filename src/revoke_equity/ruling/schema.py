@@ -236,6 +236,9 @@ class EquityJSON(TypedDict):
     """Each seat's sources of ``shown``: the call and its meaning, or ``director``."""
     shown_not_used: NotRequired[dict[str, list[str]]]
     """The sources of what the seats showed but the real deal breaks (not used)."""
+    shown_dropped: NotRequired[dict[str, int]]
+    """Per seat, the single-dummy decisions at which no layout satisfied what it showed, so it
+    was dropped there."""
 
 
 class ThresholdsJSON(TypedDict):
