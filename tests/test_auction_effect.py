@@ -62,6 +62,13 @@ def test_the_effect_is_the_ruling_against_the_same_ruling_ignoring_the_auction(
     assert data["auction_effect"]["text"] == effect.text
     assert 0 < data["auction_effect"]["solver_seconds"] <= data["solver"]["seconds"]
     assert effect.text in render(ruled).replace("\n", " ")
+    # the HTML sheet and the PBN ruling's commentary say it too
+    from revoke_equity.report.html import SheetFields, ruling_sheet
+    from revoke_equity.report.pbn import ruled_board_pbn
+
+    assert f'<p class="auction-effect">{effect.text}</p>' in ruling_sheet(ruled, data, SheetFields())
+    pbn = " ".join(" ".join(ruled_board_pbn(case, data)).split())
+    assert effect.text in pbn
 
 
 @pytest.mark.slow

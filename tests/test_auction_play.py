@@ -99,5 +99,8 @@ def test_the_ruling_says_where_a_constraint_was_dropped(dds_solver: Any) -> None
     data = dropped.to_dict()
     assert data["equity"] is not None and data["equity"]["shown_dropped"] == {"W": 2}
     assert mismatches(data, RulingJSON) == []
-    assert "  W: dropped at 2 decisions, where no layout of the unseen cards matched it" in render(
-        dropped)
+    line = "W: dropped at 2 decisions, where no layout of the unseen cards matched it"
+    assert f"  {line}" in render(dropped)
+    from revoke_equity.report.auction import shown_words
+
+    assert shown_words(data["equity"])[-1] == line  # the sheet, the PBN ruling
