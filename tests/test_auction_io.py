@@ -245,3 +245,50 @@ def test_a_handviewer_a_parameter_with_an_insufficient_bid_is_refused() -> None:
            "&a=1s1hppp&p=")
     with pytest.raises(ParseError, match=r"a \(auction\): auction call 2 \(E\): insufficient bid 1H"):
         parse_handviewer(url)
+
+
+def test_pbn_keeps_its_contract_when_the_auction_reached_another_with_a_warning() -> None:
+    """The PBN ``Contract`` tag is ruled on; the ruling warns that the auction reached 1C."""
+    from revoke_equity.io.pbn import loads_pbn
+    from revoke_equity.ruling import rule
+
+    board = CASE["board"]
+    dealer = ["N", "E", "S", "W"][(board - 1) % 4]
+    (case,) = loads_pbn(_pbn(f'[Auction "{dealer}"]\n1C Pass Pass Pass\n'))
+    assert str(case.contract) == CASE["contract"] and case.declarer is Seat(CASE["declarer"])
+    warnings = rule(case).to_dict()["warnings"]
+    assert warnings == [f"the auction reached 1C by {dealer}, but the case's contract is "
+                        f"{CASE['contract']} by {CASE['declarer']}: the case's contract is ruled on"]
+
+
+def _reaching_the_contract(**fields: object) -> dict[str, object]:
+    """The case with an auction from the dealer that passes round to declarer's bid of the
+    contract."""
+    contract, declarer = CASE["contract"], CASE["declarer"]
+    dealer = ["N", "E", "S", "W"][(CASE["board"] - 1) % 4]
+    passes = ["P"] * ((Seat(declarer).index - Seat(dealer).index) % 4)
+    return with_fields(dealer=dealer, auction=[*passes, contract, "P", "P", "P"], **fields)
+
+
+def test_a_handviewer_link_carries_the_explanations_both_ways() -> None:
+    import dataclasses
+
+    from revoke_equity.io.handviewer import handviewer_url, parse_handviewer
+
+    case = case_from_dict(_reaching_the_contract())
+    assert case.auction is not None
+    bid = len(case.auction.calls) - 4
+    explained = dataclasses.replace(case, auction=dataclasses.replace(
+        case.auction, alerted=frozenset({bid}), notes=((bid, "to play"),)))
+    back = parse_handviewer(handviewer_url(explained))
+    assert back.auction == explained.auction and back.auction != case.auction
+
+
+def test_lin_refuses_a_call_after_the_end_with_its_line() -> None:
+    from revoke_equity.io.lin import loads_lin
+
+    record = ("md|3S42HAK72D96CAKJ87,SAT986HQT84DQT8C4,SKQ5HJ9DKJ752CQT9,|sv|n|\n"
+              "mb|1S|mb|p|mb|p|\nmb|p|mb|2H|\n")
+    with pytest.raises(ParseError, match="had already ended") as info:
+        loads_lin(record)
+    assert info.value.line == 3

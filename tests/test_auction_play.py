@@ -56,3 +56,51 @@ def test_the_pre_empt_tells_declarer_which_way_to_finesse(dds_solver: Any, seed:
     # ignoring it, a trick less on average (the finesse taken the wrong way)
     mean = sum(t * p for t, p in ignoring.items())
     assert mean <= 5 + best - 0.5
+
+
+def test_a_constraint_a_false_void_leaves_no_layout_for_is_dropped_and_counted() -> None:
+    """West's 3S leaves him three spades of his last five; had he shown out of spades (a revoke),
+    no layout gives him both: his constraint is dropped at that decision, and counted."""
+    from revoke_equity.model import Suit
+
+    shown = ShownHands(Shown.from_text("W: S 7+, HCP 5-10", source="3S (pre-empt)"),
+                       {Seat.W: WEST_DEALT})
+    position = Position((HANDS[Seat.N], HANDS[Seat.E], HANDS[Seat.S], HANDS[Seat.W]), None,
+                        Seat.S, (), 5, 3)
+    for voids, dropped in ((frozenset(), {}),
+                           (frozenset({(Seat.W, Suit.SPADES)}), {Seat.W: 1})):
+        policy = SingleDummyPolicy(BruteForceSolver(), Seat.S, worlds=8, tau=0.0, seed=1,
+                                   shown=shown)
+        policy.decide(position, voids)
+        assert policy.stats.shown_dropped == dropped
+
+
+def test_the_ruling_says_where_a_constraint_was_dropped(dds_solver: Any) -> None:
+    """The count per seat goes to the JSON's ``equity.shown_dropped`` and the text report; a
+    ruling where none was dropped says nothing of it."""
+    import dataclasses
+    import json
+    from pathlib import Path
+
+    from revoke_equity.equity.estimate import EstimateOptions
+    from revoke_equity.io.json_case import case_from_dict
+    from revoke_equity.report.text import render
+    from revoke_equity.ruling import rule
+    from revoke_equity.ruling.schema import RulingJSON
+    from test_ruling_schema import mismatches
+
+    board = Path(__file__).parent / "data" / "auction" / "board-8-pre-empt-finesse.json"
+    options = EstimateOptions(estimate="sd", worlds=4, max_worlds=4, playouts=20)
+    ruled = rule(case_from_dict(json.loads(board.read_text())), dds_solver, options=options)
+    equity = ruled.to_dict()["equity"]
+    assert equity is not None and equity["shown_from"] and ruled.shown_dropped == {}
+    assert "shown_dropped" not in equity and "dropped at" not in render(ruled)
+    dropped = dataclasses.replace(ruled, shown_dropped={"W": 2})
+    data = dropped.to_dict()
+    assert data["equity"] is not None and data["equity"]["shown_dropped"] == {"W": 2}
+    assert mismatches(data, RulingJSON) == []
+    line = "W: dropped at 2 decisions, where no layout of the unseen cards matched it"
+    assert f"  {line}" in render(dropped)
+    from revoke_equity.report.auction import shown_words
+
+    assert shown_words(data["equity"])[-1] == line  # the sheet, the PBN ruling

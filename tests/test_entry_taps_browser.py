@@ -282,3 +282,46 @@ def test_the_auction_tapped_sets_the_contract_and_goes_into_the_case(server: Ser
                         timeout=60)
     assert posted.status_code == 200, posted.text
     assert posted.json()["recommendation"] == _file_ruling(server, "p11")["recommendation"]
+
+
+def test_the_auction_typed_with_an_alert_goes_into_the_case(server: Server, browser: Any,
+                                                            tmp_path: Path) -> None:
+    """Board 11, South deals: the calls typed (an illegal one refused, naming it), 5C alerted;
+    the case carries the calls and the alert, which the service reads back."""
+    from selenium.webdriver.common.by import By
+
+    case = _case("p11")
+    record = tmp_path / "record.pbn"
+    record.write_text(_hand_record(case, contract=False))
+    _open(browser, server, DESKTOP, auto=True)
+    taps = Taps(browser)
+    _load(browser, taps, record, case["board"])
+    taps.click("#auction-entry summary")
+
+    def typed(text: str) -> None:
+        field = browser.find_element(By.ID, "auction-typed")
+        field.clear()
+        field.send_keys(text)
+        taps.click("#auction-use-typed")
+
+    typed("P P P 5C! P P 4S")
+    status = browser.find_element(By.ID, "entry-status").text
+    assert "Call 7 (North)" in status and "4S" in status, status
+    empty = "return document.querySelectorAll('#auction-table td:not(:empty)').length"
+    assert browser.execute_script(empty) == 0  # the auction is left as it was
+    typed("pass p p 5c! p p p")
+    assert "5C by East" in browser.find_element(By.ID, "auction-status").text
+    assert browser.find_element(By.ID, "entry-declarer").get_attribute("value") == "E"
+    cells = [c.text for c in browser.find_elements(By.CSS_SELECTOR, "#auction-table td") if c.text]
+    assert cells == ["Pass", "Pass", "Pass", "5♣!", "Pass", "Pass", "Pass"]
+    # the alert of the last call toggles on and off
+    taps.click("#auction-alert")
+    assert browser.find_element(By.ID, "auction-alert").get_attribute("aria-pressed") == "true"
+    taps.click("#auction-alert")
+    _enter_play(browser, taps, case["play"], helped=True)
+    entered = browser.execute_script("return window.RevokeEquityEntry.caseJson()")
+    assert entered["auction"] == ["P", "P", "P", "5C", "P", "P", "P"] and entered["alerted"] == [3]
+    posted = httpx.post(f"{server.url}/api/v1/rulings", json=entered, params={"estimate": "dd"},
+                        timeout=60)
+    assert posted.status_code == 200, posted.text
+    assert posted.json()["auction"]["alerted"] == [3]

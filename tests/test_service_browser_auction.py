@@ -111,3 +111,57 @@ def test_the_form_asks_for_the_other_classes(server: Server, browser: Any) -> No
     players = [e.get_attribute("data-players")
                for e in browser.find_elements(By.CSS_SELECTOR, "table.sensitivity tbody tr")]
     assert players == ["expert", "club"]  # the page's own class (strong) left out
+
+
+FINESSE = Path(__file__).parent / "data" / "auction" / "board-8-pre-empt-finesse.json"
+
+
+def test_the_page_says_whether_the_auction_moved_the_likely_result(server: Server,
+                                                                   browser: Any) -> None:
+    params = {"estimate": "sd", "worlds": "4", "playouts": "40", "auction_effect": "true",
+              "shown": "E: HCP 0-5", "include_case": "true"}
+    with httpx.Client(base_url=server.url, timeout=300, headers=server.headers) as api:
+        answer = api.post("/api/v1/rulings", content=FINESSE.read_text(), params=params,
+                          headers={"content-type": "application/json"})
+    assert answer.status_code == 200, answer.text
+    ruling = answer.json()
+    browser.get(server.url + "/#ruling=" + ruling["id"])
+    wait_for(browser, ".auction-block .auction-effect")
+    assert _texts(browser, ".auction-effect") == [ruling["auction_effect"]["text"]]
+    assert any(s.startswith("East: 0-5 HCP, from director") for s in _texts(browser, "ul.shown li"))
+
+
+def test_the_form_sends_shown_and_the_auction_choices(server: Server, browser: Any) -> None:
+    """What the director types and ticks goes to the service as ``shown``, ``ignore_auction`` and
+    ``auction_effect`` (the URLs the page asks are recorded; the dd estimate keeps it quick)."""
+    from urllib.parse import parse_qs, urlsplit
+
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    browser.get(server.url + "/")
+    wait_for(browser, "#case-text")
+    browser.execute_script(
+        "window.askedUrls = []; const original = window.fetch;"
+        "window.fetch = (url, init) => { window.askedUrls.push(String(url));"
+        " return original(url, init); };")
+    browser.find_element(By.ID, "tab-paste").click()
+    browser.execute_script("document.getElementById('case-text').value = arguments[0];",
+                           FINESSE.read_text())
+    Select(browser.find_element(By.ID, "estimate")).select_by_value("dd")
+    browser.find_element(By.ID, "shown").send_keys("W: S 7+, HCP 5-10")
+    browser.find_element(By.ID, "ignore-auction").click()
+    browser.find_element(By.ID, "auction-effect").click()
+    browser.find_element(By.ID, "submit").click()
+    wait_for(browser, ".auction-block")
+    asked = [u for u in browser.execute_script("return window.askedUrls;")
+             if urlsplit(u).path.endswith("/rulings")]
+    assert asked, "the page posted no ruling"
+    query = parse_qs(urlsplit(asked[0]).query)
+    assert query["shown"] == ["W: S 7+, HCP 5-10"]
+    assert query["ignore_auction"] == ["true"] and query["auction_effect"] == ["true"]
+    # a fresh page starts with them empty and unticked
+    browser.get(server.url + "/")
+    wait_for(browser, "#case-text")
+    assert browser.find_element(By.ID, "shown").get_attribute("value") == ""
+    assert not browser.find_element(By.ID, "ignore-auction").is_selected()

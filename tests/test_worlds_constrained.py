@@ -69,6 +69,9 @@ CASES = [
     pytest.param(cards("SA SK S2 H3 D4 C5 C6 C7"), {Seat.E: 4, Seat.W: 4}, frozenset(),
                  {Seat.W: Constraint.of(hcp=(0, 0), C=(2, 3), D=(0, 0))},
                  id="no-points-and-a-suit-it-cannot-hold"),
+    pytest.param(POOL, {Seat.E: 5, Seat.W: 5}, frozenset({(Seat.E, Suit.HEARTS)}),
+                 {Seat.E: Constraint.of(hcp=(6, 12), H=(0, 2), S=(2, 4))},
+                 id="a-void-and-a-constraint-of-the-same-seat"),
 ]
 
 
@@ -108,6 +111,16 @@ def test_a_constraint_no_layout_satisfies_is_dropped_and_reported() -> None:
     assert dict(layouts.limits) == {Seat.W: limits[Seat.W]}
     assert layouts.count == len(brute_force(POOL, {Seat.E: 5, Seat.W: 5}, frozenset(),
                                             {Seat.W: limits[Seat.W]}))
+
+
+def test_a_constraint_a_void_contradicts_is_dropped_not_the_void() -> None:
+    """East showed out of hearts (a revoke, say) but his constraint wants a heart: no layout has
+    both, so the constraint goes and the void stays."""
+    voids = frozenset({(Seat.E, Suit.HEARTS)})
+    layouts = Layouts.of(POOL, {Seat.E: 5, Seat.W: 5}, voids, {Seat.E: Constraint.of(H=(1, 3))})
+    assert layouts.dropped == (Seat.E,)
+    assert layouts.count == len(brute_force(POOL, {Seat.E: 5, Seat.W: 5}, voids, {}))
+    assert all(not any(c.suit is Suit.HEARTS for c in h[Seat.E]) for h in layouts.all())
 
 
 def test_constraints_that_clash_keep_the_first_seat_s() -> None:

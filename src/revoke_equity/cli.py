@@ -111,6 +111,9 @@ def build_parser() -> argparse.ArgumentParser:
     likely.add_argument("--ignore-auction", action="store_true",
                         help="imagine the layouts without what the auction or --shown showed "
                              "(docs/auction.md), to see what it changed")
+    likely.add_argument("--auction-effect", action="store_true",
+                        help="rule once more ignoring the auction and say whether it moved the "
+                             "likely result (doubles the estimate's cost; docs/auction.md)")
     likely.add_argument("--shown", metavar="TEXT", default=None,
                         help="what the seats showed, e.g. \"E: S 7-8, HCP 6-10\" (replaces what "
                              "the auction shows; docs/auction.md)")
@@ -213,6 +216,7 @@ def _options(args: argparse.Namespace) -> EstimateOptions:
             max_worlds=args.max_worlds, tolerance=args.tolerance,
             playouts=args.playouts, seed=args.seed, likely=args.likely, probable=args.probable,
             jobs=args.jobs, ignore_auction=args.ignore_auction,
+            auction_effect=args.auction_effect,
             extra=tuple(n.strip() for n in args.also.split(",") if n.strip()))
     except ValueError as exc:
         raise _UsageError(str(exc)) from None

@@ -105,6 +105,9 @@ class EstimateOptions:
     """Estimates computed for display beside the recommendation's own (``dd`` is always)."""
     ignore_auction: bool = False
     """Imagine the layouts without what the auction (or the director's ``shown``) showed."""
+    auction_effect: bool = False
+    """Rule once more ignoring the auction, when it shaped the layouts, and say whether it moved
+    the likely result (:mod:`revoke_equity.ruling.auction_effect`; doubles the estimate)."""
 
     def __post_init__(self) -> None:
         for name in (self.estimate, *self.extra):

@@ -32,7 +32,7 @@ import hashlib
 import random
 from collections.abc import Generator, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -110,6 +110,9 @@ class PolicyStats:
     """Decisions that needed the solver."""
     worlds_solved: int = 0
     """Layouts sent to the solver (a batch of n counts n)."""
+    shown_dropped: dict[Seat, int] = field(default_factory=dict)
+    """Per seat, the decisions at which no layout satisfied its shown constraint, so it was
+    dropped there (a show-out that was a revoke can do it)."""
 
 
 def dummy_exposed(position: Position) -> bool:
@@ -320,6 +323,8 @@ class SingleDummyPolicy:
         sizes = {s: len(position.hand(s)) - len(partial.get(s, frozenset())) for s in unseen_seats}
         limits = limits_for(self.shown, position, who, partial)
         layouts = Layouts.of(pool, sizes, voids, limits)
+        for seat in layouts.dropped:
+            self.stats.shown_dropped[seat] = self.stats.shown_dropped.get(seat, 0) + 1
         count = layouts.count
         solver = self.small if self.small is not None and position.tricks_left <= 2 else self.solver
 

@@ -220,7 +220,10 @@ class _Constrained:
         """Per suit index: each seat's length range, and the seats whose range bounds something."""
         for index, suit in enumerate(Suit):
             cards = sorted((c for c in layouts.cards if c.suit is suit), key=Card.sort_key)
-            ranges = tuple((0, 52) if k == shared else (0, 0) if (seat, suit) in layouts.voids
+            # a void is a length of at most 0, on top of the seat's own range (a minimum above
+            # 0 then leaves no layout: the constraint is dropped, not the void ignored)
+            ranges = tuple((0, 52) if k == shared
+                           else (c.length(suit)[0], 0) if (seat, suit) in layouts.voids
                            else c.length(suit)
                            for k, (seat, c) in enumerate(zip(seats, constraints, strict=True)))
             self.ranges.append(ranges)

@@ -71,4 +71,6 @@ def shown_words(equity: Mapping[str, Any] | None) -> list[str]:
            for seat, ranges in shown.items()]
     out += [f"{seat}: not used, the cards do not match {source}"
             for seat, broken in (equity.get("shown_not_used") or {}).items() for source in broken]
+    out += [f"{seat}: dropped at {n} decision{'s' if n > 1 else ''}, where no layout of the unseen "
+            "cards matched it" for seat, n in (equity.get("shown_dropped") or {}).items()]
     return out

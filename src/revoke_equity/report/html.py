@@ -208,6 +208,9 @@ def _auction_html(case: Case, ruling: Mapping[str, Any]) -> str:
     if shown:
         out.append(f'<p>What the seats showed (the single-dummy layouts match it):</p><ul class="shown">'
                    f"{shown}</ul>")
+    effect = ruling.get("auction_effect")
+    if isinstance(effect, Mapping):
+        out.append(f'<p class="auction-effect">{_e(str(effect["text"]))}</p>')
     out.append("</section>")
     return "".join(out)
 

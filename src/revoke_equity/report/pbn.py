@@ -95,6 +95,9 @@ def _commentary(ruling: Mapping[str, Any]) -> list[str]:
     if shown:
         lines.append("What the auction showed (the single-dummy layouts match it):")
         lines += shown
+    effect = ruling.get("auction_effect")
+    if isinstance(effect, Mapping):
+        lines.append(str(effect["text"]))
     lines.append("Score to enter:")
     lines += [s.text for s in score_to_enter(ruling)]
     return commentary(lines)

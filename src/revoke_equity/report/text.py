@@ -150,6 +150,10 @@ def render(ruling: Ruling, *, unicode: bool = False) -> str:
         out += ["", "What the auction showed (the single-dummy layouts match it)",
                 "-----------------------------------------------------------",
                 *(f"  {line}" for line in shown_lines(*shown))]
+        out += [f"  {seat}: dropped at {n} decision{'s' if n > 1 else ''}, where no layout of the "
+                "unseen cards matched it" for seat, n in ruling.shown_dropped.items()]
+    if ruling.auction_effect is not None:
+        out += ["", _wrap(ruling.auction_effect.text)]
     chart = distribution_chart(ruling)
     if chart:
         out += ["", "Likely result without the revoke", "--------------------------------", *chart]

@@ -24,6 +24,7 @@ from revoke_equity.model.contract import contract_result
 from revoke_equity.model.distribution import Z95
 from revoke_equity.model.play import PlayRecord
 from revoke_equity.model.shown import Shown
+from revoke_equity.ruling.auction_effect import AuctionEffect
 from revoke_equity.ruling.corrected import CorrectedPlay
 from revoke_equity.ruling.explain import explain
 from revoke_equity.ruling.json_form import (
@@ -118,6 +119,12 @@ class Ruling:
     corrected: CorrectedPlay | None = None
     """That correction as played (``None`` when it could not be played: no solver and a large
     ending)."""
+    shown_dropped: dict[str, int] = field(default_factory=dict)
+    """Per seat, the single-dummy decisions at which no layout satisfied what it showed, so its
+    constraint was dropped there (in this process: with ``jobs`` above 1 the playouts' own
+    processes do not count theirs)."""
+    auction_effect: AuctionEffect | None = None
+    """Whether the auction moved the likely result (asked for by ``options.auction_effect``)."""
     steps: tuple[Sentence, ...] = field(init=False)
     """The explanation, step by step, each citation apart (:mod:`.explain`): written when the
     ruling is made, from what it holds."""
@@ -222,6 +229,8 @@ class Ruling:
                               "alerted": sorted(c.auction.alerted)}
         if self.warnings:
             out["warnings"] = list(self.warnings)
+        if self.auction_effect is not None:
+            out["auction_effect"] = self.auction_effect.as_dict()
         return out
 
     @property
@@ -266,6 +275,8 @@ class Ruling:
             out["shown_from"] = shown_sources(used)
             if broken:
                 out["shown_not_used"] = shown_sources(broken)
+            if self.shown_dropped:
+                out["shown_dropped"] = dict(self.shown_dropped)
         if len(self.comparisons) > 1:
             out["comparisons"] = [
                 {**c.as_dict(),

@@ -12,6 +12,7 @@ ruling without estimates).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from revoke_equity.equity.estimate import Estimate, EstimateOptions, Estimator, find_estimator
 from revoke_equity.equity.policy import SingleDummyPolicy
@@ -26,6 +27,7 @@ from revoke_equity.laws.rectification import TrickTransfer, rectify
 from revoke_equity.laws.revokes import Revoke, find_revokes
 from revoke_equity.model.case import Case
 from revoke_equity.model.play import PlayRecord, replay
+from revoke_equity.ruling.auction_effect import auction_effect
 from revoke_equity.ruling.corrected import CorrectedPlay, play_corrected
 from revoke_equity.ruling.data import Comparison, Ruling, TwelfthTrickCorrection
 from revoke_equity.ruling.progress import Progress, Stage
@@ -84,8 +86,13 @@ def rule(case: Case, solver: Solver | None = None, *, options: EstimateOptions |
     if solver is not None:
         after = solver.stats.as_dict()
         stats = {k: round(after[k] - calls_before.get(k, 0), 6) for k in after}
+    dropped = {} if policy is None else {
+        str(seat): n for seat, n in sorted(policy.stats.shown_dropped.items(), key=lambda i: i[0].index)}
     ruling = Ruling(case, record, revokes, transfer, mechanical, mechanical_law, twelfth,
-                    comparisons, options, play_tr, recommendation, stats, law62, corrected)
+                    comparisons, options, play_tr, recommendation, stats, law62, corrected,
+                    shown_dropped=dropped)
+    if solver is not None and options.auction_effect and ruling.shown is not None:
+        ruling = _with_auction_effect(ruling, solver, progress or _silent, calls_before)
     if solver is not None and comparisons:
         (progress or _silent)(Stage("done", steps, steps, "ruled"))
     return ruling
@@ -118,6 +125,30 @@ def _trace(record: PlayRecord, revokes: tuple[Revoke, ...], corrected: Corrected
     if corrected is None:
         return play_trace(record, revokes, solver)
     return corrected_trace(corrected.record, corrected.correction, revokes, solver)
+
+
+def _with_auction_effect(ruling: Ruling, solver: Solver, report: Progress,
+                         calls_before: dict[str, float | int]) -> Ruling:
+    """``ruling`` with whether the auction moved its likely result: the case ruled once more
+    ignoring the auction (same options and seed, no extra estimates, no trace), its solver work
+    added to the ruling's."""
+    seconds = solver.stats.as_dict().get("seconds", 0)
+
+    def told(stage: Stage) -> None:
+        if stage.stage != "done":
+            report(Stage("estimate", max(stage.step - 1, 0), stage.steps,
+                         f"ignoring the auction: {stage.text}"))
+
+    options = replace(ruling.options, ignore_auction=True, auction_effect=False, extra=())
+    without = rule(ruling.case, solver, options=options, trace=False, progress=told)
+    after = solver.stats.as_dict()
+    effect = auction_effect(
+        ruling.estimate, without.estimate, ruling.options.likely,
+        (ruling.score(ruling.recommendation.declarer_tricks),
+         without.score(without.recommendation.declarer_tricks)),
+        after.get("seconds", 0) - seconds)
+    stats = {k: round(after[k] - calls_before.get(k, 0), 6) for k in after}
+    return replace(ruling, auction_effect=effect, solver_stats=stats)
 
 
 def _made(name: str, record: PlayRecord, options: EstimateOptions,

@@ -12,6 +12,7 @@ from typing import Any, NotRequired, TypedDict
 
 __all__ = [
     "AlternativeJSON",
+    "AuctionEffectJSON",
     "AuctionJSON",
     "ChangedCardJSON",
     "ComparisonJSON",
@@ -236,6 +237,9 @@ class EquityJSON(TypedDict):
     """Each seat's sources of ``shown``: the call and its meaning, or ``director``."""
     shown_not_used: NotRequired[dict[str, list[str]]]
     """The sources of what the seats showed but the real deal breaks (not used)."""
+    shown_dropped: NotRequired[dict[str, int]]
+    """Per seat, the single-dummy decisions at which no layout satisfied what it showed, so it
+    was dropped there."""
 
 
 class ThresholdsJSON(TypedDict):
@@ -456,6 +460,22 @@ class AuctionJSON(TypedDict):
     """The indexes in ``calls`` of the alerted calls."""
 
 
+class AuctionEffectJSON(TypedDict):
+    """Whether the auction moved the likely result: the ruling once more ignoring it
+    (``--auction-effect``; docs/auction.md)."""
+
+    moved: bool
+    """The likely results differ."""
+    likely: list[int]
+    likely_without: list[int]
+    score_ns: int
+    """The recommended NS score with the auction (``recommendation.score_ns``)."""
+    score_ns_without: int
+    solver_seconds: float
+    """The solver's time for the ruling without the auction (within ``solver.seconds``)."""
+    text: str
+
+
 class RulingJSON(TypedDict):
     """One ruling (``revoke-equity/ruling@2``)."""
 
@@ -501,3 +521,4 @@ class RulingJSON(TypedDict):
     warnings: NotRequired[list[str]]
     """What the director should check in the case: a contract that is not what the auction
     reached (the case's contract is ruled on)."""
+    auction_effect: NotRequired[AuctionEffectJSON]

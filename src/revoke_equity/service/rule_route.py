@@ -7,7 +7,7 @@ import asyncio
 import json
 import logging
 from collections.abc import Awaitable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Annotated, Any, Literal
 
 from fastapi import Depends, FastAPI, Query, Request
@@ -27,6 +27,7 @@ from revoke_equity.errors import CaseError
 from revoke_equity.io import apply_overrides, case_to_dict
 from revoke_equity.model.distribution import LIKELY, PROBABLE
 from revoke_equity.model.edition import DEFAULT_EDITION, edition_names
+from revoke_equity.model.shown import Shown
 from revoke_equity.ruling.sensitivity import other_classes
 from revoke_equity.service.body import BodyTimeout, BodyTooLarge, ClientGone, read_body
 from revoke_equity.service.context import ServiceContext
@@ -131,6 +132,14 @@ def add_rule_route(app: FastAPI, service: ServiceContext) -> None:
         ignore_auction: Annotated[bool, Query(
             description="imagine the single-dummy layouts without what the auction or the "
                         "case's `shown` showed, to see what it changed")] = False,
+        shown: Annotated[str | None, Query(
+            max_length=200,
+            description="what the seats showed, e.g. `E: S 7-8, HCP 6-10` (replaces the case's "
+                        "`shown` and what its auction shows; docs/auction.md)")] = None,
+        auction_effect: Annotated[bool, Query(
+            description="rule once more ignoring the auction, when it shaped the layouts, and "
+                        "answer `auction_effect`: whether it moved the likely result (doubles "
+                        "the estimate's time)")] = False,
         also_players: Annotated[str, Query(
             max_length=40,
             description="the recommendation also under these other classes of player, e.g. "
@@ -140,7 +149,7 @@ def add_rule_route(app: FastAPI, service: ServiceContext) -> None:
         """The query parameters, validated by FastAPI against the registries."""
         return RuleQuery(laws, noticed, board, include_case, time_budget, job, estimate, also,
                          players, seed, worlds, playouts, likely, probable, ignore_auction,
-                         also_players)
+                         also_players, shown, auction_effect)
 
     @app.post(
         "/api/v1/rulings",
@@ -154,6 +163,7 @@ def add_rule_route(app: FastAPI, service: ServiceContext) -> None:
         try:
             options = query.options()
             query.others()
+            query.director_shown()
         except ValueError as exc:
             return error_response(422, str(exc))
         read = await read_text(request, service)
@@ -195,6 +205,13 @@ class RuleQuery:
     probable: float
     ignore_auction: bool
     also_players: str = ""
+    shown: str | None = None
+    auction_effect: bool = False
+
+    def director_shown(self) -> Shown | None:
+        """What the director says the seats showed (``shown``), replacing the case's own; a
+        :class:`ValueError` when it cannot be read."""
+        return None if self.shown is None or not self.shown.strip() else Shown.from_text(self.shown)
 
     def others(self) -> tuple[str, ...]:
         """The other classes of player to rule under (a :class:`ValueError` naming an unknown
@@ -206,7 +223,7 @@ class RuleQuery:
         return EstimateOptions(
             estimate=self.estimate, players=self.players, seed=self.seed, worlds=self.worlds,
             playouts=self.playouts, likely=self.likely, probable=self.probable,
-            ignore_auction=self.ignore_auction,
+            ignore_auction=self.ignore_auction, auction_effect=self.auction_effect,
             extra=tuple(n.strip() for n in self.also.split(",") if n.strip()))
 
     def budget(self, server_budget: float) -> float:
@@ -288,6 +305,9 @@ async def rulings(service: ServiceContext, entries: list[ReadBoard], query: Rule
             return 422, entry.error or {}, None
         try:
             case = apply_overrides(entry.case, laws=query.laws, noticed=query.noticed)
+            director = query.director_shown()
+            if director is not None:
+                case = replace(case, shown=director)
         except CaseError as exc:
             return 422, case_error_dict(exc), None
         async with in_flight:

@@ -639,6 +639,10 @@
       parts.push(el("p", { class: "muted" }, "No single-dummy estimate used what the auction showed" +
         " (the double-dummy estimate sees every card, or the auction was ignored)."));
     }
+    if (ruling.auction_effect) {
+      parts.push(el("p", { class: "auction-effect", "data-moved": String(ruling.auction_effect.moved) },
+        ruling.auction_effect.text));
+    }
     return el("section", { class: "block auction-block" }, parts);
   }
 
@@ -849,6 +853,15 @@
     }
   }
 
+  /** The form's auction controls as query parameters: the director's `shown`, ignoring the
+   *  auction, and asking whether it moved the likely result (docs/auction.md). */
+  function auctionParams(params) {
+    const shown = $("shown") ? $("shown").value.trim() : "";
+    if (shown) params.set("shown", shown);
+    if ($("ignore-auction") && $("ignore-auction").checked) params.set("ignore_auction", "true");
+    if ($("auction-effect") && $("auction-effect").checked) params.set("auction_effect", "true");
+  }
+
   async function submit(event) {
     event.preventDefault();
     const text = $("case-text").value;
@@ -863,6 +876,7 @@
     if ($("players") && $("players").value) params.set("players", $("players").value);
     if ($("board").value) params.set("board", $("board").value);
     if ($("also-players") && $("also-players").checked) params.set("also_players", "expert,strong,club");
+    auctionParams(params);
     const button = $("submit");
     button.disabled = true;
     setStatus("Ruling… (the single-dummy analysis can take several seconds)", "busy");

@@ -177,6 +177,7 @@
     $("entry-vul").value = b.vulnerable && b.board && b.vulnerable !== vulnerabilityOf(b.board) ? b.vulnerable : (b.board ? "" : (b.vulnerable || ""));
     recordDealer = b.dealer && !(b.board && b.dealer === dealerOf(b.board)) ? b.dealer : null;
     auction = [];
+    alerted = new Set();
     if (b.contract && b.declarer) setContract(b.contract, b.declarer);
     dealChanged();
     setStatus("Board " + (b.board || index + 1) + " loaded. " + (b.contract && b.declarer ?
@@ -188,6 +189,7 @@
 
   let recordDealer = null;  // the hand record's Dealer when it is not the board number's
   let auction = [];         // the calls tapped, from the dealer (docs/auction.md)
+  let alerted = new Set();  // the indexes in `auction` of the alerted calls
 
   function boardDealer() {
     const board = parseInt($("entry-board").value, 10);
@@ -250,6 +252,45 @@
   const callText = (call) => (call === "P" ? "Pass" : call === "X" ? "X" : call === "XX" ? "XX" :
     call[0] + (call[1] === "N" ? "NT" : SUIT_SYMBOLS[call[1]]));
 
+  /** Typed calls ("1S P 2S! P P P": Pass, X, XX, 1NT or 1N, `!` after an alerted call) as
+   *  `{calls, alerted}`, or `{error}` naming the first call that is not legal where it stands. */
+  function parseCalls(text, dealer) {
+    const calls = [];
+    const marks = new Set();
+    const tokens = text.toUpperCase().split(/[\s,]+/).filter((t) => t);
+    for (const token of tokens) {
+      const bare = token.replace(/!+$/, "");
+      const call = { PASS: "P", DBL: "X", D: "X", RDBL: "XX", R: "XX" }[bare] ||
+        bare.replace(/^([1-7])NT$/, "$1N");
+      const seat = next(dealer, calls.length);
+      if (!legalCalls(calls).has(call)) {
+        return { error: "Call " + (calls.length + 1) + " (" + SEAT_NAMES[seat] + "): “" + token + "” " +
+          (auctionEnded(calls) ? "comes after the auction ended." : /^([1-7][CDHSN]|P|X|XX)$/.test(call) ?
+            "is not a legal call there." : "is not a call (Pass, X, XX, or a bid such as 1H or 3NT).") };
+      }
+      if (token.endsWith("!")) marks.add(calls.length);
+      calls.push(call);
+    }
+    return { calls, alerted: marks };
+  }
+
+  /** The typed calls replace the auction (an illegal one is refused, naming it). */
+  function useTypedCalls() {
+    const parsed = parseCalls($("auction-typed").value, boardDealer());
+    if (parsed.error) {
+      setStatus(parsed.error, "error");
+      return;
+    }
+    auction = [];
+    alerted = parsed.alerted;
+    for (const call of parsed.calls.slice(0, -1)) auction.push(call);
+    if (parsed.calls.length) {
+      tapCall(parsed.calls[parsed.calls.length - 1]);
+    } else {
+      drawAuction();
+    }
+  }
+
   function tapCall(call) {
     auction.push(call);
     if (auctionEnded(auction)) {
@@ -274,8 +315,8 @@
     const rows = [];
     let row = order.map(() => "");
     let col = order.indexOf(dealer);
-    for (const call of auction) {
-      row[col] = callText(call);
+    for (const [index, call] of auction.entries()) {
+      row[col] = callText(call) + (alerted.has(index) ? "!" : "");
       col += 1;
       if (col === 4) {
         rows.push(row);
@@ -301,8 +342,22 @@
       el("button", { type: "button", class: "call-button call-" + call, "data-call": call, disabled: !legal.has(call),
         onclick: () => tapCall(call) }, callText(call))),
       el("button", { type: "button", class: "secondary", id: "auction-undo", disabled: !auction.length,
-        onclick: () => { auction.pop(); drawAuction(); } }, "Undo call")));
+        onclick: () => { auction.pop(); alerted.delete(auction.length); drawAuction(); } }, "Undo call"),
+      el("button", { type: "button", class: "secondary", id: "auction-alert", disabled: !auction.length,
+        "aria-pressed": String(alerted.has(auction.length - 1)),
+        onclick: () => {
+          const last = auction.length - 1;
+          if (alerted.has(last)) alerted.delete(last); else alerted.add(last);
+          drawAuction();
+        } }, "Alert the last call")));
     box.appendChild(grid);
+    box.appendChild(el("div", { class: "form-row" },
+      el("label", { class: "field" }, "Or type the calls (! after an alerted one)",
+        el("input", { type: "text", id: "auction-typed", autocomplete: "off", spellcheck: "false",
+          autocapitalize: "characters", placeholder: "1S P 2S! P P P",
+          value: auction.map((c, i) => c + (alerted.has(i) ? "!" : "")).join(" ") })),
+      el("button", { type: "button", class: "secondary", id: "auction-use-typed", onclick: useTypedCalls },
+        "Use these calls")));
     $("auction-status").textContent = turn ? SEAT_NAMES[turn] + " to call (dealer " + SEAT_NAMES[dealer] + ")." :
       "Auction over" + (finalContract(auction, dealer) ? ": " + finalContract(auction, dealer).contract + " by " + SEAT_NAMES[finalContract(auction, dealer).declarer] + "." : ", passed out.");
   }
@@ -699,6 +754,7 @@
     };
     if (auction.length) {
       out.auction = auction.slice();
+      if (alerted.size) out.alerted = Array.from(alerted).sort((a, b) => a - b);
       if (boardDealer() !== dealerOf(board)) out.dealer = boardDealer();
     }
     if (claimed) {
@@ -751,7 +807,8 @@
     if (c.claim && c.claim.agreed === false) lines.push(tag("ClaimAgreed", "no"));
     if (c.auction) {
       lines.push(tag("Auction", dealer));
-      for (let i = 0; i < c.auction.length; i += 4) lines.push(c.auction.slice(i, i + 4).join(" "));
+      const marked = c.auction.map((call, i) => call + ((c.alerted || []).includes(i) ? "!" : ""));
+      for (let i = 0; i < marked.length; i += 4) lines.push(marked.slice(i, i + 4).join(" "));
     }
     const first = next(c.declarer);
     lines.push(tag("Play", first));
