@@ -151,3 +151,23 @@ def test_the_html_sheet_gives_each_sides_line(kind: str) -> None:
     parser = _EnterLines()
     parser.feed(_outputs(kind)["html"])
     assert parser.lines == [s["text"] for s in _sides(kind)]
+
+
+def test_a_weighted_score_of_one_result_is_entered_as_that_result_in_the_steps() -> None:
+    """p11 under the dd estimate: 12 tricks for certain, so the weighted score is 100% of one
+    result; the steps name that result and no net, the score to enter is the assigned result."""
+    import contextlib
+    import io
+
+    buffer = io.StringIO()
+    with contextlib.redirect_stdout(buffer):
+        assert main(["rule", str(CASES / "p11-64B2-repeat-then-64C2a.json"), "--quiet",
+                     "--estimate", "dd", "--format", "json"]) == 0
+    data = json.loads(buffer.getvalue())
+    components = data["recommendation"]["weighted"]["components"]
+    assert [(c["weight"], c["declarer_tricks"]) for c in components] == [(1.0, 12)]
+    steps = data["explanation"]
+    assert "the score of 12 tricks (NS -420)" in data["recommendation"]["reason"]
+    assert "Weighted score (Law 12C1(c)): 100% of 12 tricks (NS -420)." in steps
+    assert not [s for s in steps if "net NS" in s or "then weight" in s]
+    assert [s["text"] for s in data["score_to_enter"]] == ["5C+1 by E, NS -420", "5C+1 by E, EW +420"]

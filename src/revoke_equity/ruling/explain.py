@@ -100,9 +100,10 @@ def explain(ruling: Ruling) -> list[Sentence]:
         f"{_tricks(rec.declarer_tricks)} (NS {score(rec.declarer_tricks):+d}). ", *rec.because,
     ))
     if rec.weighted is not None:
+        each = "" if len(rec.weighted.components) == 1 else (  # one result: nothing to weight
+            f"; {EACH_THEN_WEIGHT} (net NS {rec.weighted.score_ns:+g})")
         lines.append(("Weighted score (", cite(rec.weighted.law),
-                      f"): {rec.weighted.notation()}; {EACH_THEN_WEIGHT} (net NS "
-                      f"{rec.weighted.score_ns:+g})."))
+                      f"): {rec.weighted.notation()}{each}."))
     if rec.split is not None:
         s = rec.split
         lines.append((
