@@ -108,6 +108,14 @@ def test_the_score_to_enter_is_on_the_rulings_first_screens(
                 assert notes == [f"Law 12C2, the {'' if offenders else 'non-'}offenders' score"]
             else:
                 assert notes == []
+        # A weighted score or a split pair is entered as its lines, never as the headline's one
+        # figure; an assigned result's headline gives its score
+        headline = sheet.find_elements(By.CSS_SELECTOR, ".verdict-main .verdict-score")
+        tricks = sheet.find_element(By.CSS_SELECTOR, ".verdict-main .verdict-tricks").text
+        if kind == "assigned":
+            assert [h.text.replace("\u2212", "-") for h in headline] == [f"NS {sides['NS']['score']:+d}"]
+        else:
+            assert headline == [] and tricks.startswith("Most likely: ")
         # Scrolled to the ruling, the score to enter ends within its first screen(s)
         top, bottom, inner = browser.execute_script(
             "arguments[0].scrollIntoView({block: 'start'});"
