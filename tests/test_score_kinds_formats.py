@@ -149,8 +149,14 @@ class _EnterLines(HTMLParser):
 @pytest.mark.parametrize("kind", list(KINDS))
 def test_the_html_sheet_gives_each_sides_line(kind: str) -> None:
     parser = _EnterLines()
-    parser.feed(_outputs(kind)["html"])
+    html = _outputs(kind)["html"]
+    parser.feed(html)
     assert parser.lines == [s["text"] for s in _sides(kind)]
+    # the verdict names one result as the most likely when the lines to enter are not that one
+    data = json.loads(_outputs(kind)["json"])
+    kind_line = html.split('<p class="kind">', 1)[1].split("</p>", 1)[0]
+    one = f"{data['contract']} by {data['declarer']}, {data['recommendation']['declarer_tricks']} tricks"
+    assert (f": most likely {one}" in kind_line) == (kind != "assigned") and one in kind_line
 
 
 def test_a_weighted_score_of_one_result_is_entered_as_that_result_in_the_steps() -> None:
