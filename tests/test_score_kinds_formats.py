@@ -104,6 +104,9 @@ def test_the_text_report_gives_each_sides_line(kind: str) -> None:
     text = _outputs(kind)["text"]
     block = text.split("Score to enter\n--------------\n", 1)[1].splitlines()
     assert block[:2] == [s["text"] for s in _sides(kind)]
+    # the recommendation's one result is named the most likely when the lines are not that one
+    (step,) = [line for line in text.splitlines() if ". Recommendation (" in line]
+    assert ("): most likely declarer " in step) == (kind != "assigned"), step
 
 
 @pytest.mark.parametrize("kind", list(KINDS))

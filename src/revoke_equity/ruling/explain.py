@@ -95,8 +95,12 @@ def explain(ruling: Ruling) -> list[Sentence]:
     if ruling.trace is not None:
         lines += [(s.describe(record.declarer_side),) for s in ruling.trace.swings]
     rec = ruling.recommendation
+    # a weighted score or the split pair is entered as its components, not as this one result
+    several = rec.enter == "split" or (
+        rec.enter == "weighted" and rec.weighted is not None and len(rec.weighted.components) > 1)
     lines.append((
-        f"Recommendation ({rec.words[0].upper()}{rec.words[1:]}, ", cite(rec.law), "): declarer "
+        f"Recommendation ({rec.words[0].upper()}{rec.words[1:]}, ", cite(rec.law), "): "
+        f"{'most likely ' if several else ''}declarer "
         f"{_tricks(rec.declarer_tricks)} (NS {score(rec.declarer_tricks):+d}). ", *rec.because,
     ))
     if rec.weighted is not None:
