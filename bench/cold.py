@@ -96,5 +96,30 @@ def cold_start(rounds: int = 5) -> dict[str, Any]:
     return out
 
 
+TARGETS = {"rule --example --estimate dd": ("wall_ratio_to_endplay", 0.8, "x endplay's import"),
+           "--version": ("wall_median", 0.25, "s")}
+"""The bound each command is held to: its figure, the bound, the unit."""
+
+
+def cold_start_md(section: dict[str, Any]) -> list[str]:
+    """The Markdown of :func:`cold_start`'s answer."""
+    load = " ".join(f"{x:.2f}" for x in section["load_average"])
+    lines = ["", f"**Cold start**: whole processes, {section['rounds']} paired rounds (median; "
+             f"load average {load}); the ratio is to `python -c \"import endplay.dds\"` in the same "
+             "round.", "", "| command | wall s | CPU s | wall ÷ endplay | CPU ÷ endplay | target |",
+             "|---|---:|---:|---:|---:|---|"]
+    for name in COMMANDS:
+        row = section[name]
+        target = ""
+        if name in TARGETS:
+            key, bound, unit = TARGETS[name]
+            met = "met" if row[key] <= bound else "NOT met"
+            target = f"<= {bound:g} {unit}: {met}"
+        lines.append(f"| `{name}` | {row['wall_median']:.3f} | {row['cpu_median']:.3f} | "
+                     f"{row['wall_ratio_to_endplay']:.2f} | {row['cpu_ratio_to_endplay']:.2f} | "
+                     f"{target} |")
+    return lines
+
+
 if __name__ == "__main__":  # python -m bench.cold [ROUNDS]
     print(json.dumps(cold_start(int(sys.argv[1]) if len(sys.argv) > 1 else 5), indent=2))

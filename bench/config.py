@@ -61,6 +61,8 @@ class Config:
     cold_cases: int = 6
     """Cases ruled cold (a fresh interpreter per ruling): the first half worked, then synthetic."""
     cold_reps: int = 2
+    cold_start_rounds: int = 5
+    """Paired rounds of whole-process cold starts (:func:`bench.cold.cold_start`; 0: none)."""
     naive_cases: int = 12
     """Cases also ruled by the no-reuse baseline (worked first, then synthetic)."""
 
@@ -103,9 +105,9 @@ class Config:
     largest, 121 in all)."""
     cashout_endings: int = 40
     """Seeded random endings cashable for the side on lead."""
-    cashout_tricks: int = 6
+    cashout_tricks: int = 5
     """The most tricks left in a position of the cashout section."""
-    cashout_layouts: int = 1000
+    cashout_layouts: int = 300
     """A position is checked only when each of its decisions has fewer layouts than this."""
     cashout_replays: int = 50
     """Seeded replays of the single-dummy player from each cashable position."""
@@ -129,7 +131,8 @@ class Config:
         """About a minute; safe for CI (numbers are indicative only)."""
         return cls(mode="quick", seed=seed, list_deals=5, random_deals=2, hard_deals=0, reps=2,
                    cached_reps=10, worked_cases=None, synthetic_cases=5, ruling_reps=2,
-                   table_reps=1, cold_cases=2, cold_reps=1, naive_cases=3, study_cases=6,
+                   table_reps=1, cold_cases=2, cold_reps=1, cold_start_rounds=2, naive_cases=3,
+                   study_cases=6,
                    sd_worked=("p04", "p05"), sd_synthetic=2, sd_tricks=(11, 10), sd_naive=1,
                    sd_auction_rounds=1, sd_seeds=2, stability_worked=("p01", "p02", "p05"),
                    stability_published=0, stability_synthetic=0, cashout_deals=30,
@@ -141,7 +144,8 @@ class Config:
         cheap list100 deals and worked cases; seed 11 draws a cheap random deal)."""
         return cls(mode="tiny", seed=seed, list_indices=(59, 15), random_deals=1, hard_deals=0,
                    reps=1, cached_reps=2, worked_names=("p03", "p06"), synthetic_cases=1,
-                   ruling_reps=1, table_reps=1, cold_cases=1, cold_reps=1, naive_cases=1,
+                   ruling_reps=1, table_reps=1, cold_cases=1, cold_reps=1, cold_start_rounds=0,
+                   naive_cases=1,
                    study_cases=2, study_warm_up=False, sd_worked=("p04",), sd_synthetic=1,
                    sd_tricks=(11,), sd_naive=1, sd_auction_rounds=1,
                    sd_auction_cases="board-9-", sd_auction_sampler=False, sd_seeds=2,

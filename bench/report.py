@@ -282,6 +282,10 @@ def markdown(report: dict[str, Any]) -> str:
         lines += _solver_md(report["solver_core"])
     if "pipeline" in report:
         lines += _pipeline_md(report["pipeline"])
+    if "cold_start" in report:
+        from bench.cold import cold_start_md
+
+        lines += cold_start_md(report["cold_start"])
     if "naive" in report:
         lines += _naive_md(report["naive"])
     if "single_dummy" in report:

@@ -43,6 +43,11 @@ def run(config: Config, out: Path | None = None, log: Log = stderr_log) -> dict[
         from bench.pipeline import run_pipeline
 
         report["pipeline"] = run_pipeline(config, oracle, log)
+        if config.cold_start_rounds:
+            from bench.cold import cold_start
+
+            log(f"cold start: {config.cold_start_rounds} paired rounds of whole processes")
+            report["cold_start"] = cold_start(config.cold_start_rounds)
     if "naive" in config.sections:
         from bench.pipeline import run_naive
 

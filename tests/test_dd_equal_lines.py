@@ -71,3 +71,23 @@ def test_equal_lines_give_the_non_offenders_the_larger_transfer(edition: Edition
         # declarer's side (East-West) is the non-offending side: it gets the larger total
         assert alternative["declarer_tricks"] == max(totals) == point.total_from_rest(
             rest, frozenset({Suit.CLUBS}))
+
+
+def test_a_search_cut_short_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past :data:`LINE_SEARCH_POSITIONS` the lines not yet searched are left out, and the details
+    say so; the full search of the built case needs no cut."""
+    from revoke_equity.equity import dd_equity
+
+    point = _replay_point(Edition.LAWS_1997)
+    full = DoubleDummy().estimate(point, BruteForceSolver())
+    assert "lines_complete" not in full.details
+    monkeypatch.setattr(dd_equity, "LINE_SEARCH_POSITIONS", 0)
+    cut = DoubleDummy().estimate(point, BruteForceSolver())
+    assert cut.details["lines_complete"] is False and cut.solver_calls == 1
+    pairs = zip(cut.details["alternatives"], full.details["alternatives"], strict=True)
+    assert all(c["declarer_tricks"] == f["declarer_tricks"] - 1 for c, f in pairs)  # no extra trick
+    assert (cut.details["kept_transfer"], full.details["kept_transfer"]) == (1, 2)
+    monkeypatch.setattr(dd_equity, "LINE_SEARCH_POSITIONS", 1)
+    cut = DoubleDummy().estimate(point, BruteForceSolver())
+    assert cut.details["lines_complete"] is False
+    assert cut.solver_calls == 1 + len(point.choices)  # the first position of each card's lines

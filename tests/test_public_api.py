@@ -29,6 +29,18 @@ def test_the_top_level_import_loads_none_of_the_heavy_modules() -> None:
     assert loaded.strip() == "[]"
 
 
+def test_the_command_line_names_its_version_without_numpy_or_dds() -> None:
+    """``revoke-equity --version`` imports the command line module and no more than it needs: not
+    numpy (the single-dummy estimate's), nor endplay."""
+    out = _run("import contextlib, io, sys\n"
+               "from revoke_equity.cli import main\n"
+               "with contextlib.redirect_stdout(io.StringIO()) as text:\n"
+               "    code = main(['--version'])\n"
+               "print(code, text.getvalue().split()[0],\n"
+               "      sorted({m.split('.')[0] for m in sys.modules} & {'numpy', 'endplay'}))")
+    assert out.split() == ["0", "revoke-equity", "[]"]
+
+
 def test_every_public_name_resolves_and_help_lists_it() -> None:
     assert set(revoke_equity.__all__) == {"__version__", *revoke_equity._LAZY}
     for name in revoke_equity.__all__:

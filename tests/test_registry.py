@@ -112,7 +112,7 @@ def test_a_ruling_makes_explains_and_writes_the_new_estimator(added: None, dds_s
     case = case_from_dict(json.loads(CASE.read_text())["case"])
     ruling = rule(case, dds_solver, options=EstimateOptions(estimate="dd", extra=("always",)))
     assert ruling.comparisons and ruling.comparisons[0].estimates["always"].distribution.expected == 11
-    assert any(line.startswith("Always eleven (always") for line in ruling.explanation)
+    assert "Always eleven (always): 11 tricks 100% (expected 11.00)." in ruling.explanation
     assert ruling.to_dict()["equity"]["estimates"]["always"]["distribution"] == {"11": 1.0}
 
 

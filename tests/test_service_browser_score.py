@@ -131,3 +131,29 @@ def test_the_score_to_enter_is_on_the_rulings_first_screens(
             shutil.copy(shot, Path(folder) / shot.name)
     finally:
         reset_viewport(browser)
+
+
+def test_a_weighted_score_is_entered_component_by_component(server: Server, browser: Any) -> None:
+    """p07 (64B3 then 64C1) single-dummy: a weighted score. Each component is its own line with
+    its contract, result and declarer; the net is shown only after "score each component, then
+    weight"."""
+    from selenium.webdriver.common.by import By
+
+    case = DUMMY_THEN_64C1
+    posted = httpx.post(server.url + "/api/v1/rulings", content=case.read_text(),
+                        params={"estimate": "sd", "worlds": 4, "playouts": 8},
+                        headers={"content-type": "application/json"}, timeout=600).json()
+    ns = posted["score_to_enter"][0]
+    if not ns["weighted"]:
+        pytest.skip("the ruling is not weighted with these options")
+    browser.get("about:blank")  # a new page, not a hash change on the last one
+    browser.get(f"{server.url}/#ruling={posted['id']}")
+    side = wait_for(browser, '.score-to-enter .enter-side[data-side="NS"]')
+    lines = [line.text for line in side.find_elements(By.CSS_SELECTOR, ".enter-line")]
+    assert len(lines) == len(ns["components"]) > 1
+    for line, component in zip(lines, ns["components"], strict=True):
+        assert line.startswith(f"{component['percent']}% of {component['result']} by "
+                               f"{component['declarer']}, NS ")
+    note = side.find_element(By.CSS_SELECTOR, ".enter-note").text
+    assert note.startswith("score each component, then weight; net NS ")
+    assert "; ".join(lines) + f" ({note})" == ns["text"]

@@ -16,6 +16,7 @@ from revoke_equity.cli import main
 from revoke_equity.io import read_boards
 from revoke_equity.ruling import rule
 from revoke_equity.service.app import create_app
+from revoke_equity.service.in_process import InProcessPool
 from revoke_equity.service.workers import WorkerPool
 from service_helpers import comparable
 
@@ -66,3 +67,82 @@ def test_the_api_and_the_command_line_write_one_shape_of_the_ruling(
     printed = json.loads(capsys.readouterr().out)
     assert set(posted) - set(printed) == {"id", "created"}
     assert comparable(posted) == comparable(printed)
+
+
+def _post_all(app: Any, requests: list[tuple[str, dict[str, Any], dict[str, str]]]
+              ) -> list[httpx.Response]:
+    async def scenario() -> list[httpx.Response]:
+        async with app.router.lifespan_context(app), httpx.AsyncClient(
+                transport=httpx.ASGITransport(app=app), base_url="http://127.0.0.1") as client:
+            return [await client.post("/api/v1/rulings", content=body, params=params,
+                                      headers=headers) for body, params, headers in requests]
+
+    return asyncio.run(scenario())
+
+
+def test_the_route_steps_with_a_pool_in_this_process(tmp_path: Path, dds_solver: Any) -> None:
+    """The route's steps (query, body, boards, rulings, log, answer) on an in-process pool: no
+    worker process is started."""
+    pbn = (CASE.parent / "p-boards.pbn").read_text()
+    pool = InProcessPool(dds_solver)
+    app = create_app(tmp_path / "log.sqlite", pool=pool)
+    text = {"content-type": "text/plain"}
+    every, second, missing, empty, bad_type, bad_estimate = _post_all(app, [
+        (pbn, {"estimate": "dd"}, text),
+        (pbn, {"estimate": "dd", "board": read_boards(pbn)[1].board}, text),
+        (pbn, {"estimate": "dd", "board": 99}, text),
+        ("  ", {}, text),
+        (pbn, {}, {"content-type": "image/png"}),
+        (pbn, {"estimate": "none", "also": "x"}, text),
+    ])
+    assert every.status_code == 200, every.text
+    expected = [comparable(rule(b.case, dds_solver).to_dict()) for b in read_boards(pbn)]
+    assert [comparable(r) for r in every.json()] == expected
+    assert second.status_code == 200 and comparable(second.json()) == expected[1]
+    numbers = ", ".join(str(b.board) for b in read_boards(pbn))
+    assert missing.status_code == 422 and f"no board 99 in the input (boards: {numbers})" in missing.text
+    assert empty.status_code == 422 and "empty" in empty.text
+    assert bad_type.status_code == 415
+    assert bad_estimate.status_code == 422
+    assert pool.status()["in_process"] and pool.rulings == 2 + 3 + 1 + 1  # reads and rulings
+
+
+def test_a_job_waits_its_turn_where_a_request_held_open_is_refused(tmp_path: Path) -> None:
+    """One worker, a queue wait of 1 s, and the worker held by a single-dummy ruling far beyond
+    its 3 s budget (it falls back to dd and its worker is replaced): a synchronous request posted
+    meanwhile gets its 503 after 1 s, a job posted meanwhile waits for the worker and ends 200."""
+    pool = WorkerPool(1, queue_timeout=1.0)
+    app = create_app(tmp_path / "log.sqlite", pool=pool)
+    slow = (Path(__file__).parents[1] / "src" / "revoke_equity" / "examples"
+            / "two-revokes-same-suit.json").read_text()
+    headers = {"content-type": "application/json"}
+
+    async def scenario() -> tuple[httpx.Response, httpx.Response, dict[str, Any]]:
+        async with app.router.lifespan_context(app), httpx.AsyncClient(
+                transport=httpx.ASGITransport(app=app), base_url="http://127.0.0.1",
+                timeout=300) as client:
+            held = asyncio.create_task(client.post(
+                "/api/v1/rulings", content=slow, headers=headers,
+                params={"estimate": "sd", "worlds": "200", "playouts": "10000",
+                        "time_budget": "3"}))
+            for _ in range(600):  # until the worker is ruling on it (its body read)
+                if pool.status()["busy"] and pool.status()["rulings"] >= 1:
+                    break
+                await asyncio.sleep(0.05)
+            job = (await client.post("/api/v1/rulings", content=CASE.read_text(), headers=headers,
+                                     params={"estimate": "dd", "job": "true"})).json()
+            refused = await client.post("/api/v1/rulings", content=CASE.read_text(),
+                                        headers=headers, params={"estimate": "dd"})
+            assert (await held).status_code == 200
+            for _ in range(3000):  # 300 s: ten times what it takes on a loaded machine
+                state = (await client.get(job["progress_url"])).json()
+                if state["state"] != "running":
+                    break
+                await asyncio.sleep(0.1)
+            return refused, held.result(), state
+
+    refused, held, state = asyncio.run(scenario())
+    assert refused.status_code == 503 and "busy for 1 s" in refused.json()["detail"]
+    assert "unfinished" in held.json()
+    assert state["state"] == "done" and state["status"] == 200, state
+    assert state["result"]["recommendation"]["law"]

@@ -114,26 +114,46 @@ def test_a_budget_too_small_for_sd_gives_the_dd_ruling_with_its_note(client: htt
     assert _logged_ids(client).count(ruling["id"]) == 1
 
 
+EIGHT_BUDGET = "3"
+"""Seconds a stage for the eight rulings below: ten times the slowest double-dummy ruling of a
+worked case on a loaded 2-core machine (0.3 s), and less than most single-dummy ones there."""
+EIGHT_LIMIT = 240.0
+"""How long the eight jobs may take in all: ten times what they take on that machine (20 s)."""
+
+
 def test_eight_rulings_at_once_all_complete_or_degrade_with_their_note(client: httpx.Client) -> None:
-    """8 default (sd) rulings of worked cases posted at once on 2 workers, 10 s a stage: the
-    double-dummy ruling of a worked case fits that many times over on a loaded machine; whether each
-    single-dummy one does depends on the machine, and both outcomes are allowed. None is lost, none
-    is a 5xx, each is logged once."""
-    def post(path: Path) -> httpx.Response:
-        return client.post("/api/v1/rulings", content=path.read_text(),
-                           params={"time_budget": "10"}, headers={"content-type": "application/json"})
+    """8 default (sd) rulings of worked cases posted at once as jobs (as the page posts them) on 2
+    workers, with a budget a stage that the double-dummy ruling meets and the single-dummy one
+    mostly does not: each job ends 200 with the sd estimate or with the dd one and its note; none
+    is lost, none is a 5xx, each ruling is logged once (and only these eight are logged)."""
+    before = _logged_ids(client)
+    paths = WORKED[:8]
+
+    def run(path: Path) -> dict[str, Any]:
+        started = _job(client, path.read_text(), time_budget=EIGHT_BUDGET)
+        state, _ = _follow(client, started["progress_url"], limit=EIGHT_LIMIT)
+        return state
 
     with ThreadPoolExecutor(8) as pool:
-        responses = list(pool.map(post, WORKED[:8]))
-    assert [r.status_code for r in responses] == [200] * 8, [r.text[:200] for r in responses]
+        states = list(pool.map(run, paths))
+    assert [s["state"] for s in states] == ["done"] * 8, states
+    assert [s["status"] for s in states] == [200] * 8, [str(s["result"])[:200] for s in states]
     logged = _logged_ids(client)
-    for response in responses:
-        ruling = response.json()
-        assert logged.count(ruling["id"]) == 1
-        estimate = ruling["recommendation"].get("estimate")
+    rulings = [s["result"] for s in states]
+    assert len(logged) == len(before) + 8
+    degraded = 0
+    for path, ruling in zip(paths, rulings, strict=True):
+        assert logged.count(ruling["id"]) == 1, path.name
+        assert ruling["id"] not in before
+        estimates = set(ruling["equity"].get("estimates", {})) if ruling["equity"] else set()
         if "unfinished" in ruling:
-            assert estimate == "dd" and ruling["unfinished"]["estimate"] == "sd"
-        elif ruling["equity"]:
-            assert estimate == "sd"
-    print("\ndegraded:", sum("unfinished" in r.json() for r in responses), "of 8",
+            degraded += 1
+            assert ruling["unfinished"]["estimate"] == "sd", path.name
+            assert ruling["unfinished"]["time_budget"] == float(EIGHT_BUDGET)
+            assert ruling["recommendation"]["estimate"] == "dd", path.name
+            assert estimates == {"dd"}, path.name
+        else:
+            assert ruling["recommendation"]["estimate"] in ("sd", None), path.name
+            assert not ruling["equity"] or "sd" in estimates, path.name
+    print(f"\ndegraded: {degraded} of 8;",
           json.dumps(client.get("/api/v1/health").json()["workers"]))

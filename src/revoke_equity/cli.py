@@ -54,6 +54,7 @@ class _UsageError(Exception):
     pass
 
 
+# Over 60 lines: the rule command's options, declared in the order --help lists them.
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="revoke-equity",
@@ -236,6 +237,8 @@ def _with_shown(case: Case, text: str | None) -> Case:
         raise ParseError(f"--shown: {exc}", board=case.board) from None
 
 
+# Over 60 lines: read, rule each board (its errors on stderr, the others still ruled), write; the
+# writers and the score comparison are functions of their own.
 def _rule(args: argparse.Namespace) -> int:
     from revoke_equity.io import BoardInput, apply_overrides, read_boards, read_path
 

@@ -20,30 +20,15 @@ dominated either way and get the same probability: no card order decides between
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 
 import numpy as np
 import numpy.typing as npt
 
+from revoke_equity.equity.players import PLAYER_CLASSES as PLAYER_CLASSES  # named here too
+from revoke_equity.equity.players import PlayerClass as PlayerClass
+
 Matrix = npt.NDArray[np.float64]
-
-
-@dataclass(frozen=True)
-class PlayerClass:
-    """A class of player as an error model."""
-
-    name: str
-    tau: float
-    """Temperature (tricks) of the softmax among the cards no other card dominates."""
-    slip: float
-    """Probability of playing a dominated card, when the decision has one."""
-
-    def __post_init__(self) -> None:
-        if self.tau < 0:
-            raise ValueError("tau must be at least 0")
-        if not 0 <= self.slip < 1:
-            raise ValueError("slip must be at least 0 and below 1")
 
 
 def dominated(matrix: Matrix) -> npt.NDArray[np.bool_]:
@@ -93,24 +78,3 @@ def stacked_probabilities(matrices: Matrix, player: PlayerClass) -> Matrix:
     return out  # type: ignore[no-any-return]
 
 
-PLAYER_CLASSES: Mapping[str, PlayerClass] = {
-    "expert": PlayerClass("expert", tau=0.1, slip=0.02),
-    "strong": PlayerClass("strong", tau=0.3, slip=0.04),
-    "club": PlayerClass("club", tau=0.6, slip=0.1),
-}
-"""The classes of player. ``tau`` weighs the genuine guesses (a lower temperature follows the mean
-over the layouts more closely); ``slip`` is how often a card that can lose and cannot gain is
-played.
-
-``expert`` is fitted on real top-level play (the calibration, ``docs/calibration/``, at 8 layouts
-a decision): such players play a card dominated in the layouts drawn at 16% [13, 20] of the
-decisions that have one, but only 14% [8, 24] of those cards lose a trick on the real deal (many
-only look dominated in 8 layouts, and the players know the auction and the signals, which the
-layouts do not); the rate of a dominated card that costs a trick, about 2.2%, is its ``slip``. Its
-guesses lose a trick double-dummy about as often as the policy's at any temperature (2.0% against
-1.9% at ``tau`` 0 to 3.6% at 1), so ``tau`` is not determined by the fit; 0.1 is kept.
-
-``strong`` and ``club`` are choices relative to it, not measurements (the real play holds no club
-play): twice and five times the expert's slips, and guesses weighed more loosely (a guess a third
-of a trick worse on average is played about a quarter as often as the best at 0.3; a guess a
-trick worse still one time in six at 0.6)."""

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
-from revoke_equity.equity.error_model import PLAYER_CLASSES, PlayerClass
+from revoke_equity.equity.players import PLAYER_CLASSES, PlayerClass
 from revoke_equity.model.distribution import LIKELY, PROBABLE, TrickDistribution
 
 if TYPE_CHECKING:

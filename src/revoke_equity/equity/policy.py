@@ -19,14 +19,19 @@ What the layouts drawn leave uncertain is carried to the estimate: each decision
 interval includes how far the result moves between them.
 
 The layouts are drawn from a seed and the player's view alone, so a decision is a function of what
-the player knows: it is memoised on that view and identical in every process.
+the player knows: it is memoised on that view and identical in every process. That also lets many
+decisions share the solver's calls: while :meth:`SingleDummyPolicy.collecting`, a decision not yet
+memoised is only noted (:class:`Pending` is raised), and :meth:`SingleDummyPolicy.resolve` then
+solves every noted decision together, each round of layouts of all of them in one batch. Each
+decision draws the same layouts as alone, so the answers are the same.
 """
 
 from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Sequence
+from collections.abc import Generator, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import numpy as np
@@ -85,6 +90,18 @@ class Decision:
         return tuple((c, p) for c, p in zip(self.cards, row, strict=True) if p > 0)
 
 
+class Pending(Exception):
+    """A decision asked for while collecting that is not memoised yet: it is noted, to be solved
+    with the others by :meth:`SingleDummyPolicy.resolve`."""
+
+
+Request = tuple[Solver, list[Position]]
+"""Positions a decision needs solved, and the solver to ask."""
+Rounds = Generator[Request, list[dict[Card, int]], tuple[Matrix, bool]]
+"""A decision's rounds of layouts: yields what it needs solved, is sent the answers, returns its
+matrix and whether it is exhaustive."""
+
+
 @dataclass
 class PolicyStats:
     decisions: int = 0
@@ -123,6 +140,50 @@ class SingleDummyPolicy:
         self.stats = PolicyStats()
         self._memo: dict[tuple[object, ...], Decision] = {}
         self._used: dict[tuple[object, ...], None] = {}
+        self._pending: dict[tuple[object, ...], tuple[Rounds, tuple[Card, ...]]] = {}
+        self._collecting = False
+
+    batched = True
+    """Decisions noted while :meth:`collecting` are solved together; ``False``: each is solved
+    alone when asked for (the same answers, one solver call a round of each decision)."""
+
+    @contextmanager
+    def collecting(self) -> Iterator[None]:
+        """While inside: a decision not memoised raises :class:`Pending` and is noted, for
+        :meth:`resolve` (nothing is noted when :attr:`batched` is off)."""
+        self._collecting = self.batched
+        try:
+            yield
+        finally:
+            self._collecting = False
+
+    def resolve(self) -> None:
+        """Solve every decision noted while collecting, the layouts of each round of all of them
+        sent to the solver together (one ``solve_many`` a solver a round)."""
+        pending, self._pending = self._pending, {}
+        rounds = {key: gen for key, (gen, _) in pending.items()}
+        asks: dict[tuple[object, ...], Request] = {key: next(gen) for key, gen in rounds.items()}
+        while asks:
+            solvers: dict[int, tuple[Solver, list[tuple[object, ...]], list[Position]]] = {}
+            for key, (solver, positions) in asks.items():
+                entry = solvers.setdefault(id(solver), (solver, [], []))
+                entry[1].append(key)
+                entry[2].extend(positions)
+            answers: dict[tuple[object, ...], list[dict[Card, int]]] = {}
+            for solver, keys, positions in solvers.values():
+                solved = solver.solve_many(positions) if positions else []
+                start = 0
+                for key in keys:
+                    n = len(asks[key][1])
+                    answers[key] = solved[start:start + n]
+                    start += n
+            asks = {}
+            for key, answer in answers.items():
+                try:
+                    asks[key] = rounds[key].send(answer)
+                except StopIteration as done:
+                    matrix, exhaustive = done.value
+                    self._store(key, pending[key][1], matrix, exhaustive)
 
     @property
     def tau(self) -> float:
@@ -177,7 +238,16 @@ class SingleDummyPolicy:
         if cached is not None:
             return cached
         cards = tuple(group[0] for group in groups)
+        if self._collecting:
+            if key not in self._pending:
+                self._pending[key] = (self._rounds(position, who, seen, voids, cards, key), cards)
+            self.stats.decisions -= 1  # counted when asked again, once solved
+            raise Pending
         matrix, exhaustive = self._evaluate(position, who, seen, voids, cards, key)
+        return self._store(key, cards, matrix, exhaustive)
+
+    def _store(self, key: tuple[object, ...], cards: tuple[Card, ...], matrix: Matrix,
+               exhaustive: bool) -> Decision:
         decision = Decision(cards, self._rows(matrix, exhaustive, key), len(matrix), exhaustive)
         self.stats.solved_decisions += 1
         self.stats.worlds_solved += decision.layouts
@@ -230,6 +300,18 @@ class SingleDummyPolicy:
                   ) -> tuple[Matrix, bool]:
         """The tricks each card takes for ``who``'s side in each layout drawn, drawing in rounds
         until the decision is settled (see the module docstring); whether they are all layouts."""
+        rounds = self._rounds(position, who, seen, voids, cards, key)
+        solver, positions = next(rounds)
+        while True:
+            try:
+                solver, positions = rounds.send(solver.solve_many(positions))
+            except StopIteration as done:
+                return done.value  # type: ignore[no-any-return]
+
+    def _rounds(self, position: Position, who: Seat, seen: dict[Seat, frozenset[Card]],
+                voids: Voids, cards: tuple[Card, ...], key: tuple[object, ...]) -> Rounds:
+        """:meth:`_evaluate` as rounds: each round yields the positions of its layouts (and the
+        solver for them) and is sent their answers."""
         fixed = {s: seen[s] for s in SEATS if s in seen and seen[s] == position.hand(s)}
         partial = {s: seen[s] for s in seen if s not in fixed}
         unseen_seats = [s for s in SEATS if s not in fixed]
@@ -239,25 +321,28 @@ class SingleDummyPolicy:
         limits = limits_for(self.shown, position, who, partial)
         layouts = Layouts.of(pool, sizes, voids, limits)
         count = layouts.count
+        solver = self.small if self.small is not None and position.tricks_left <= 2 else self.solver
+
+        def solved(worlds: list[Hands]) -> Generator[Request, list[dict[Card, int]], Matrix]:
+            answers = yield solver, self._positions(position, fixed, partial, worlds)
+            return self._matrix(position, who, cards, answers)
+
         if count <= self.worlds:
-            return self._solve(position, who, fixed, partial, layouts.all(), cards), True
+            return (yield from solved(layouts.all())), True
         rng = random.Random(_seed(self.seed, key))
-        matrix = self._solve(position, who, fixed, partial,
-                             [layouts.sample(rng) for _ in range(self.worlds)], cards)
+        matrix = yield from solved([layouts.sample(rng) for _ in range(self.worlds)])
         while len(matrix) < self.max_worlds and not self._settled(matrix, key):
             want = min(2 * len(matrix), self.max_worlds)
             if want >= count:
-                return self._solve(position, who, fixed, partial, layouts.all(), cards), True
-            more = self._solve(position, who, fixed, partial,
-                               [layouts.sample(rng) for _ in range(want - len(matrix))], cards)
+                return (yield from solved(layouts.all())), True
+            more = yield from solved([layouts.sample(rng) for _ in range(want - len(matrix))])
             matrix = np.vstack((matrix, more))
         return matrix, False
 
-    def _solve(self, position: Position, who: Seat, fixed: dict[Seat, frozenset[Card]],
-               partial: dict[Seat, frozenset[Card]], worlds: list[Hands],
-               cards: tuple[Card, ...]) -> Matrix:
-        """Each layout solved double-dummy: one row per layout, one column per card, the tricks
-        for ``who``'s side."""
+    @staticmethod
+    def _positions(position: Position, fixed: dict[Seat, frozenset[Card]],
+                   partial: dict[Seat, frozenset[Card]], worlds: list[Hands]) -> list[Position]:
+        """The position of each layout (the hands ``who`` sees, the others dealt)."""
         positions = []
         for world in worlds:
             hands = [fixed[s] if s in fixed else world[s] | partial.get(s, frozenset())
@@ -265,8 +350,13 @@ class SingleDummyPolicy:
             positions.append(Position((hands[0], hands[1], hands[2], hands[3]), position.trump,
                                       position.leader, position.trick, position.ns_tricks,
                                       position.ew_tricks))
-        solver = self.small if self.small is not None and position.tricks_left <= 2 else self.solver
-        answers = solver.solve_many(positions)
+        return positions
+
+    @staticmethod
+    def _matrix(position: Position, who: Seat, cards: tuple[Card, ...],
+                answers: list[dict[Card, int]]) -> Matrix:
+        """Each layout solved double-dummy: one row per layout, one column per card, the tricks
+        for ``who``'s side."""
         raw = np.array([[a[card] for card in cards] for a in answers], dtype=np.float64)
         if who.side is position.to_move.side:
             return raw

@@ -5,7 +5,10 @@ show-out is dropped when the player later plays the suit: it was a revoke), the 
 won tricks with (1997 64A2 needs them for a kept revoke) and, for the table estimator, how far each
 player has got through his table cards. :func:`exact` propagates the policy's probabilities over
 every line (memoised on the line's state); :func:`sampled` plays seeded playouts. Both are
-deterministic.
+deterministic. Given the single-dummy policy behind the decisions (``batch``), both ask for many
+decisions at once (every line of one depth of the tree; one step of every playout of a block, the
+playouts advanced in lockstep, each by its own seed) so that the solver gets their layouts in few
+calls; the answers are the same as one decision at a time.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from revoke_equity.equity.policy import Choice, Decision, Voids
+from revoke_equity.equity.policy import Choice, Decision, Pending, SingleDummyPolicy, Voids
 from revoke_equity.model.cards import Card, Suit
 from revoke_equity.model.distribution import wilson_interval
 from revoke_equity.model.play import PlayRecord
@@ -126,6 +129,22 @@ class OverBudget(Exception):
     """The exact propagation would expand more lines than it was allowed."""
 
 
+def remembered(policy: Policy) -> Policy:
+    """``policy`` asked once per line state (:meth:`Line.key`): a policy's answer depends on the
+    line's state alone (the exact propagation memoises on it too), so every later visit of the
+    state, by another playout or the replay of the lines, is a look-up."""
+    memo: dict[tuple[object, ...], Decision | Choice] = {}
+
+    def ask(line: Line) -> Decision | Choice:
+        key = line.key()
+        answer = memo.get(key)
+        if answer is None:
+            answer = memo[key] = policy(line)
+        return answer
+
+    return ask
+
+
 def as_decision(answer: Decision | Choice) -> Decision:
     """A policy's answer as a :class:`Decision` (a plain choice: the same in every replica)."""
     if isinstance(answer, Decision):
@@ -133,11 +152,56 @@ def as_decision(answer: Decision | Choice) -> Decision:
     return Decision(tuple(c for c, _ in answer), (tuple(p for _, p in answer),))
 
 
+def decide_all(policy: Policy, lines: Sequence[Line], batch: SingleDummyPolicy | None
+               ) -> list[Decision]:
+    """The decision at each of ``lines``; with ``batch`` (the single-dummy policy the decisions
+    come from), those not yet memoised are solved together."""
+    if batch is None:
+        return [as_decision(policy(line)) for line in lines]
+    out: list[Decision | None] = [None] * len(lines)
+    while True:
+        waiting = False
+        with batch.collecting():
+            for i, line in enumerate(lines):
+                if out[i] is None:
+                    try:
+                        out[i] = as_decision(policy(line))
+                    except Pending:
+                        waiting = True
+        if not waiting:
+            return [d for d in out if d is not None]
+        batch.resolve()
+
+
+def _prefetch(root: Line, policy: Policy, batch: SingleDummyPolicy, offender: Seat | None
+              ) -> None:
+    """Solve the decisions of the tree :func:`exact_rows` walks (every card some replica plays),
+    one depth at a time, each depth's together."""
+    level = [root]
+    while level:
+        distinct: dict[tuple[object, ...], Line] = {}
+        for line in level:
+            if not line.position.is_over:
+                distinct.setdefault(line.key(), line)
+        lines = list(distinct.values())
+        level = []
+        for line, decision in zip(lines, decide_all(policy, lines, batch), strict=True):
+            weights = np.array(decision.rows)
+            for i, card in enumerate(decision.cards):
+                if weights[:, i].any():
+                    level.append(line.play(card, offender))
+
+
 def exact_rows(root: Line, policy: Policy, outcome: Outcome, budget: int,
-               offender: Seat | None = None) -> npt.NDArray[np.float64]:
+               offender: Seat | None = None, batch: SingleDummyPolicy | None = None
+               ) -> npt.NDArray[np.float64]:
     """The exact distribution of ``outcome`` (0-13) at the end of the board under ``policy``, for
     the estimate (row 0) and each replica of its decisions (the rows after); raises
-    :class:`OverBudget` after ``budget`` distinct lines."""
+    :class:`OverBudget` after ``budget`` distinct lines. ``batch``: the decisions' single-dummy
+    policy, to solve them a depth at a time (the caller has checked the tree is within budget,
+    :func:`tree_size`)."""
+    if batch is not None:
+        _prefetch(root, policy, batch, offender)
     memo: dict[tuple[object, ...], npt.NDArray[np.float64]] = {}
 
     def walk(line: Line) -> npt.NDArray[np.float64]:
@@ -203,7 +267,8 @@ class Tally:
 
 def sampled(root: Line, policy: Policy, outcome: Outcome, playouts: int, seed: int,
             offender: Seat | None = None, *, precision: float = 0.0, block: int = 20,
-            run_blocks: RunBlocks | None = None, width: int = 1, replicas: int = 0) -> Tally:
+            run_blocks: RunBlocks | None = None, width: int = 1, replicas: int = 0,
+            batch: SingleDummyPolicy | None = None) -> Tally:
     """Seeded playouts (see :func:`playout_block`): at most ``playouts``, in blocks of ``block``;
     with ``precision`` > 0, no more once every result's 95% interval is within
     +/-``precision``. The check follows each block in order, so the tally is the same however
@@ -213,13 +278,13 @@ def sampled(root: Line, policy: Policy, outcome: Outcome, playouts: int, seed: i
     tally = Tally.empty(replicas)
     done = 0
     while done < len(blocks):
-        batch = blocks[done:done + width]
+        round_ = blocks[done:done + width]
         if run_blocks is None:
             results = [BlockResult(playout_block(root, policy, outcome, numbers, seed, offender,
-                                                 replicas))
-                       for numbers in batch]
+                                                 replicas, batch))
+                       for numbers in round_]
         else:
-            results = run_blocks(batch)
+            results = run_blocks(round_)
         for result in results:
             result.accept()
             tally.update(result.tally)
@@ -244,13 +309,36 @@ def playout(root: Line, policy: Policy, seed: int, number: int, offender: Seat |
     return line, steps
 
 
+def playouts_lockstep(root: Line, policy: Policy, seed: int, numbers: range,
+                      offender: Seat | None, batch: SingleDummyPolicy
+                      ) -> list[tuple[Line, list[tuple[Line, Decision, int]]]]:
+    """:func:`playout` for each of ``numbers``, advanced together a card at a time, the
+    decisions of each step solved together (each playout draws from its own seed, so each is
+    the playout alone)."""
+    rngs = [random.Random(playout_seed(seed, number)) for number in numbers]
+    lines = [root] * len(rngs)
+    steps: list[list[tuple[Line, Decision, int]]] = [[] for _ in rngs]
+    active = [i for i, line in enumerate(lines) if not line.position.is_over]
+    while active:
+        decisions = decide_all(policy, [lines[i] for i in active], batch)
+        for i, decision in zip(active, decisions, strict=True):
+            index = pick_index(decision.rows[0], rngs[i].random())
+            steps[i].append((lines[i], decision, index))
+            lines[i] = lines[i].play(decision.cards[index], offender)
+        active = [i for i in active if not lines[i].position.is_over]
+    return list(zip(lines, steps, strict=True))
+
+
 def playout_block(root: Line, policy: Policy, outcome: Outcome, numbers: range, seed: int,
-                  offender: Seat | None = None, replicas: int = 0) -> Tally:
+                  offender: Seat | None = None, replicas: int = 0,
+                  batch: SingleDummyPolicy | None = None) -> Tally:
     """The playouts numbered ``numbers`` (:func:`playout`) under the estimate's decisions,
-    weighed for the first ``replicas`` replicas of the decisions."""
+    weighed for the first ``replicas`` replicas of the decisions; ``batch``: the decisions'
+    single-dummy policy, to play them in lockstep (:func:`playouts_lockstep`)."""
     tally = Tally.empty(replicas)
-    for number in numbers:
-        end, steps = playout(root, policy, seed, number, offender)
+    played = (playouts_lockstep(root, policy, seed, numbers, offender, batch) if batch is not None
+              else (playout(root, policy, seed, number, offender) for number in numbers))
+    for end, steps in played:
         ratio = np.ones(replicas)
         for _, decision, index in steps:
             if replicas and len(decision.rows) > 1:

@@ -45,6 +45,7 @@ from revoke_equity.equity.propagate import (
     exact_rows,
     modal,
     playout_block,
+    remembered,
     sampled,
     tree_size,
     voids_shown,
@@ -115,6 +116,7 @@ class _Estimator:
         sd = self.shared or self.new_policy(solver)
         decisions, worlds = sd.stats.solved_decisions, sd.stats.worlds_solved
         root, policy = self.policy(point, sd)
+        policy = remembered(policy)
         offender = point.player if point.tracks_offender_wins else None
         outcome = partial(_outcome, point)
         parameters: dict[str, object] = {
@@ -124,7 +126,7 @@ class _Estimator:
         try:
             if tree_size(root, opts.exact_budget, point.choices) > opts.exact_budget:
                 raise OverBudget
-            rows = exact_rows(root, policy, outcome, opts.exact_budget, offender)
+            rows = exact_rows(root, policy, outcome, opts.exact_budget, offender, sd)
             distribution = TrickDistribution.from_mapping(
                 {t: float(p) for t, p in enumerate(rows[0]) if p > 0})
             interval = _exact_interval(rows)
@@ -134,12 +136,12 @@ class _Estimator:
             if opts.jobs > 1:
                 def local(numbers: range) -> Tally:
                     return playout_block(root, policy, outcome, numbers, opts.seed, offender,
-                                         sd.replicas)
+                                         sd.replicas, sd)
 
                 fan_out = _ProcessBlocks(self.name, self.record, opts, point, sd, local)
             tally = sampled(root, policy, outcome, opts.playouts, opts.seed, offender,
                             precision=opts.precision, run_blocks=fan_out, width=opts.jobs,
-                            replicas=sd.replicas)
+                            replicas=sd.replicas, batch=sd)
             distribution = TrickDistribution.from_counts(tally.counts)
             interval = sampled_interval(tally)
             parameters["method"] = "sampled"
@@ -316,14 +318,14 @@ def _worker_block(token: str, job: tuple[str, PlayRecord, EstimateOptions, Compa
         est = SingleDummy(record, options) if name == "sd" else TablePlayKept(record, options)
         policy_state = est.new_policy(default_solver())
         start, play = est.policy(point, policy_state)
-        state = (start, play, policy_state, partial(_outcome, point),
+        state = (start, remembered(play), policy_state, partial(_outcome, point),
                  point.player if point.tracks_offender_wins else None)
         _WORKER_ESTIMATES.clear()  # one estimate at a time per worker
         _WORKER_ESTIMATES[token] = state
     root, policy, sd, outcome, offender = state
     sd.learn(known)
     sd.used()  # forget what earlier blocks asked for
-    counts = playout_block(root, policy, outcome, numbers, job[2].seed, offender, sd.replicas)
+    counts = playout_block(root, policy, outcome, numbers, job[2].seed, offender, sd.replicas, sd)
     return counts, sd.used()
 
 

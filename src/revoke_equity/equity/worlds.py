@@ -24,7 +24,7 @@ import math
 import random
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any, cast
 
 import numpy as np
@@ -94,29 +94,18 @@ class Layouts:
     def _allowed(self, suit: Suit) -> tuple[int, ...]:
         return tuple(i for i, (seat, _) in enumerate(self.sizes) if (seat, suit) not in self.voids)
 
+    @cached_property
+    def _shape(self) -> _Shape:
+        """Per suit, its number of cards and the seats (by position) that may hold them: all the
+        counting depends on (shared by every set of layouts of the same shape)."""
+        return tuple((len(cards), self._allowed(cards[0].suit)) for cards in self._suits)
+
     def _splits(self, index: int, caps: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
         """Ways to share the cards of suit ``index`` among the seats (counts per seat)."""
-        n = len(self._suits[index])
-        allowed = self._allowed(self._suits[index][0].suit)
-        yield from _compositions(n, [caps[i] if i in allowed else 0 for i in range(len(caps))])
+        return _shape_splits(self._shape[index], caps)
 
-    def _ways(self, index: int, caps: tuple[int, ...], memo: dict[tuple[int, tuple[int, ...]], int]
-              ) -> int:
-        if index == len(self._suits):
-            return 1 if not any(caps) else 0
-        key = (index, caps)
-        if key not in memo:
-            n = len(self._suits[index])
-            total = 0
-            for split in self._splits(index, caps):
-                rest = tuple(c - k for c, k in zip(caps, split, strict=True))
-                total += _multinomial(n, split) * self._ways(index + 1, rest, memo)
-            memo[key] = total
-        return memo[key]
-
-    @cached_property
-    def _memo(self) -> dict[tuple[int, tuple[int, ...]], int]:
-        return {}
+    def _ways(self, index: int, caps: tuple[int, ...]) -> int:
+        return _shape_ways(self._shape[index:], caps)
 
     @property
     def count(self) -> int:
@@ -125,29 +114,13 @@ class Layouts:
             return 0
         if self.limits:
             return self._dp.count
-        return self._ways(0, tuple(size for _, size in self.sizes), self._memo)
+        return self._ways(0, tuple(size for _, size in self.sizes))
 
     def _options(self, index: int, caps: tuple[int, ...]
                  ) -> list[tuple[tuple[int, ...], tuple[int, ...], int]]:
         """The splits of suit ``index`` that lead to some layout, each with the rest of the
         capacities and its number of layouts (memoised: every draw walks the same tree)."""
-        key = (index, caps)
-        options = self._option_memo.get(key)
-        if options is None:
-            n = len(self._suits[index])
-            options = []
-            for split in self._splits(index, caps):
-                rest = tuple(c - k for c, k in zip(caps, split, strict=True))
-                weight = _multinomial(n, split) * self._ways(index + 1, rest, self._memo)
-                if weight:
-                    options.append((split, rest, weight))
-            self._option_memo[key] = options
-        return options
-
-    @cached_property
-    def _option_memo(self) -> dict[tuple[int, tuple[int, ...]],
-                                   list[tuple[tuple[int, ...], tuple[int, ...], int]]]:
-        return {}
+        return _shape_options(self._shape[index:], caps)
 
     def sample(self, rng: random.Random) -> Hands:
         """One layout, uniformly at random."""
@@ -181,7 +154,7 @@ class Layouts:
             cards = self._suits[index]
             for split in self._splits(index, caps):
                 rest = tuple(c - k for c, k in zip(caps, split, strict=True))
-                if self._ways(index + 1, rest, self._memo) == 0:
+                if self._ways(index + 1, rest) == 0:
                     continue
                 for parts in _partitions(cards, split):
                     walk(index + 1, rest, [h + p for h, p in zip(hands, parts, strict=True)])
@@ -559,6 +532,44 @@ def _follow(node: _Node, rng: random.Random) -> tuple[object, _State]:
             return move, nxt
         pick -= ways
     raise AssertionError("unreachable: pick is below the total weight")
+
+
+_Shape = tuple[tuple[int, tuple[int, ...]], ...]
+
+
+def _shape_splits(suit: tuple[int, tuple[int, ...]], caps: tuple[int, ...]
+                  ) -> Iterator[tuple[int, ...]]:
+    """Ways to share a suit of ``n`` cards among the seats allowed it (counts per seat)."""
+    n, allowed = suit
+    return _compositions(n, [caps[i] if i in allowed else 0 for i in range(len(caps))])
+
+
+@lru_cache(maxsize=1 << 16)
+def _shape_ways(shape: _Shape, caps: tuple[int, ...]) -> int:
+    """How many layouts deal the suits of ``shape`` into hands of ``caps`` cards."""
+    if not shape:
+        return 1 if not any(caps) else 0
+    n = shape[0][0]
+    total = 0
+    for split in _shape_splits(shape[0], caps):
+        rest = tuple(c - k for c, k in zip(caps, split, strict=True))
+        total += _multinomial(n, split) * _shape_ways(shape[1:], rest)
+    return total
+
+
+@lru_cache(maxsize=1 << 14)
+def _shape_options(shape: _Shape, caps: tuple[int, ...]
+                   ) -> list[tuple[tuple[int, ...], tuple[int, ...], int]]:
+    """The splits of the first suit of ``shape`` that lead to some layout, each with the rest of
+    the capacities and its number of layouts (read only: shared by every caller)."""
+    n = shape[0][0]
+    options = []
+    for split in _shape_splits(shape[0], caps):
+        rest = tuple(c - k for c, k in zip(caps, split, strict=True))
+        weight = _multinomial(n, split) * _shape_ways(shape[1:], rest)
+        if weight:
+            options.append((split, rest, weight))
+    return options
 
 
 def _weighted_pick(options: list[tuple[tuple[int, ...], tuple[int, ...], int]],

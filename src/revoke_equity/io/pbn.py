@@ -198,6 +198,8 @@ def _game_lines(case: Case) -> list[str]:
 # -- tokenizer ------------------------------------------------------------------------------------
 
 
+# Over 60 lines: one pass over the PBN tokens (tags, sections, commentary), as PBN 2.1 section 3
+# lays them out.
 def _games(text: str) -> list[_Game]:
     """Split a PBN text into games: a blank line, or a tag repeated within a game, starts a new
     one. Tokens after a tag belong to its section.
@@ -403,6 +405,8 @@ def _optional(game: _Game, name: str, where: Board, parse: Callable[..., T]) -> 
     return parse(tag.value, board=where, line=tag.line)
 
 
+# Over 60 lines: the Play section's rules (the first leader, '-' and '*', the trick order) in one
+# pass.
 def _play(case: Case, tag: _Tag, where: Board) -> tuple[tuple[Card, ...], bool]:
     """The Play section in play order, and whether it ended with ``*``."""
     first = parse_seat(tag.value, board=where, what="Play", line=tag.line)

@@ -161,6 +161,8 @@ def most_likely(distribution: TrickDistribution, favour: Callable[[int], float])
     return max((t for t in distribution.support if distribution[t] >= top - 1e-9), key=favour)
 
 
+# Over 60 lines: Law 12C's decision in the order the law takes it (no revoke, the comparison, the
+# likely and at all probable results, the weighted or split score); kept whole to be read with it.
 def adjudicate(
     edition: Edition,
     transfer: TrickTransfer,

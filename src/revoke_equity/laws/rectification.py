@@ -68,6 +68,7 @@ class TrickTransfer:
         return self.table_declarer_tricks + sign * self.transferred
 
 
+# Over 60 lines: the exceptions of Law 64B, one branch each, tried in the edition's order.
 def exception_64b(
     revoke: Revoke,
     earlier: list[Revoke],

@@ -96,6 +96,7 @@ class PlayRecord:
         return self.tricks_won(self.declarer_side)
 
 
+# Over 60 lines: the play's checks (turn, possession, the claim) in one pass over the cards.
 def replay(case: Case) -> PlayRecord:
     """Split ``case.play`` into tricks, checking turn order, possession and the claim.
 

@@ -25,6 +25,7 @@ from revoke_equity.model.distribution import Z95
 from revoke_equity.model.play import PlayRecord
 from revoke_equity.model.shown import Shown
 from revoke_equity.ruling.corrected import CorrectedPlay
+from revoke_equity.ruling.explain import explain
 from revoke_equity.ruling.json_form import (
     comparison_json,
     correction_json,
@@ -111,14 +112,18 @@ class Ruling:
     options: EstimateOptions
     trace: PlayTrace | None
     recommendation: Recommendation
-    steps: tuple[Sentence, ...]
-    """The explanation, step by step, each citation apart (:mod:`.explain`)."""
     solver_stats: dict[str, float | int] = field(default_factory=dict)
     law62: Correction62 | None = None
     """The Law 62 correction of a revoke that is not established but stands in the record."""
     corrected: CorrectedPlay | None = None
     """That correction as played (``None`` when it could not be played: no solver and a large
     ending)."""
+    steps: tuple[Sentence, ...] = field(init=False)
+    """The explanation, step by step, each citation apart (:mod:`.explain`): written when the
+    ruling is made, from what it holds."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "steps", tuple(explain(self)))
 
     def score(self, declarer_tricks: int) -> int:
         c = self.case

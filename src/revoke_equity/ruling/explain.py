@@ -1,21 +1,87 @@
 """The ``explanation`` steps of a ruling: every step, with the law it rests on, each citation kept
-apart from the text (:data:`~revoke_equity.laws.law.Sentence`)."""
+apart from the text (:data:`~revoke_equity.laws.law.Sentence`).
+
+It reads the ruling through :class:`Findings` (what :class:`~revoke_equity.ruling.data.Ruling`
+holds besides its steps), so that a ruling is built in one step, its explanation with it.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Protocol
+
 from revoke_equity.equity.estimate import Estimate, find_estimator
-from revoke_equity.laws.adjudication import EACH_THEN_WEIGHT
+from revoke_equity.equity.trace import PlayTrace
+from revoke_equity.laws.adjudication import EACH_THEN_WEIGHT, Recommendation
+from revoke_equity.laws.comparison import ComparisonPoint
+from revoke_equity.laws.correction import Correction62
 from revoke_equity.laws.editions import rules
 from revoke_equity.laws.law import Law, Sentence, cite
+from revoke_equity.laws.rectification import TrickTransfer
 from revoke_equity.laws.revokes import Revoke, RevokeKind
-from revoke_equity.ruling.data import Comparison, Ruling
+from revoke_equity.model.case import Case
+from revoke_equity.model.play import PlayRecord
+from revoke_equity.ruling.corrected import CorrectedPlay
+
+
+class Comparison(Protocol):
+    """A comparison point and the estimates made there."""
+
+    @property
+    def point(self) -> ComparisonPoint: ...
+    @property
+    def estimates(self) -> Mapping[str, Estimate]: ...
+    @property
+    def kept_transfer(self) -> int: ...
+    @property
+    def dd_tricks(self) -> int: ...
+
+
+class TwelfthTrick(Protocol):
+    """Law 62D's correction of a trick-12 revoke."""
+
+    @property
+    def player(self) -> str: ...
+    @property
+    def declarer_tricks(self) -> int: ...
+    @property
+    def alternatives(self) -> Mapping[str, int]: ...
+
+
+class Findings(Protocol):
+    """What a ruling found and decided, which its steps explain."""
+
+    @property
+    def case(self) -> Case: ...
+    @property
+    def record(self) -> PlayRecord: ...
+    @property
+    def revokes(self) -> Sequence[Revoke]: ...
+    @property
+    def transfer(self) -> TrickTransfer: ...
+    @property
+    def mechanical_tricks(self) -> int: ...
+    @property
+    def twelfth(self) -> TwelfthTrick | None: ...
+    @property
+    def comparisons(self) -> Sequence[Comparison]: ...
+    @property
+    def trace(self) -> PlayTrace | None: ...
+    @property
+    def recommendation(self) -> Recommendation: ...
+    @property
+    def law62(self) -> Correction62 | None: ...
+    @property
+    def corrected(self) -> CorrectedPlay | None: ...
+    def score(self, declarer_tricks: int) -> int: ...
+
 
 
 def _tricks(n: int) -> str:
     return f"{n} trick{'s' if n != 1 else ''}"
 
 
-def establishment(ruling: Ruling, revoke: Revoke) -> Sentence:
+def establishment(ruling: Findings, revoke: Revoke) -> Sentence:
     """Why a revoke is (not) established, with the Law 63 clause."""
     if revoke.corrected:
         return ("Not established: corrected before the offending side played to the next trick.",)
@@ -46,13 +112,13 @@ def establishment(ruling: Ruling, revoke: Revoke) -> Sentence:
     return (f"Established: {how} after the revoke trick (", cite(clause), ").")
 
 
-def _claim_clause(ruling: Ruling, *, opponents: bool) -> Law:
+def _claim_clause(ruling: Findings, *, opponents: bool) -> Law:
     """63A3 (a member of the offending side makes a claim or concession; 1997 and 2007: also agrees
     to one); 2017 puts agreeing to the opponents' claim in 63A4."""
     return rules(ruling.case.laws).agreeing_to_claim if opponents else Law.L63A3
 
 
-def explain(ruling: Ruling) -> list[Sentence]:
+def explain(ruling: Findings) -> list[Sentence]:
     """The steps of ``ruling``, in order."""
     lines: list[Sentence] = []
     record = ruling.record
@@ -118,7 +184,7 @@ def explain(ruling: Ruling) -> list[Sentence]:
     return lines
 
 
-def correction_lines(ruling: Ruling) -> list[Sentence]:
+def correction_lines(ruling: Findings) -> list[Sentence]:
     """The Law 62 correction of a revoke that is not established: the substitution, the penalty
     card or its absence, the later cards changed, and the corrected play's result."""
     law62 = ruling.law62
@@ -184,7 +250,7 @@ def distribution_text(estimate: Estimate) -> str:
     return ", ".join(f"{_tricks(t)} {100 * dist[t]:.0f}%" for t in dist.support)
 
 
-def comparison_lines(ruling: Ruling, comparison: Comparison) -> list[Sentence]:
+def comparison_lines(ruling: Findings, comparison: Comparison) -> list[Sentence]:
     """The comparison point and what each estimate says there."""
     point = comparison.point
     score = ruling.score
@@ -209,6 +275,10 @@ def comparison_lines(ruling: Ruling, comparison: Comparison) -> list[Sentence]:
                           f"{point.player}'s cards: {alts}.",))
             continue
         p = estimate.parameters
+        if "players" not in p:  # an estimator that imagines no players (a registry entry)
+            lines.append((f"{label} ({name}): {distribution_text(estimate)} (expected "
+                          f"{estimate.distribution.expected:.2f}).",))
+            continue
         how = ("exact" if p.get("method") == "exact"
                else f"{p.get('playouts')} playouts")
         extra = ""

@@ -11,7 +11,7 @@ ruling without estimates).
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Sequence
 
 from revoke_equity.equity.estimate import Estimate, EstimateOptions, Estimator, find_estimator
 from revoke_equity.equity.policy import SingleDummyPolicy
@@ -20,7 +20,7 @@ from revoke_equity.equity.trace import play_trace
 from revoke_equity.laws import correction as correction62
 from revoke_equity.laws import twelfth_trick
 from revoke_equity.laws.adjudication import Candidate, Thresholds, adjudicate
-from revoke_equity.laws.comparison import comparison_points
+from revoke_equity.laws.comparison import ComparisonPoint, comparison_points
 from revoke_equity.laws.law import Law
 from revoke_equity.laws.rectification import TrickTransfer, rectify
 from revoke_equity.laws.revokes import find_revokes
@@ -28,7 +28,6 @@ from revoke_equity.model.case import Case
 from revoke_equity.model.play import PlayRecord, replay
 from revoke_equity.ruling.corrected import play_corrected
 from revoke_equity.ruling.data import Comparison, Ruling, TwelfthTrickCorrection
-from revoke_equity.ruling.explain import explain
 from revoke_equity.ruling.progress import Progress, Stage
 from revoke_equity.scoring import score_ns
 from revoke_equity.solver.base import Solver
@@ -64,17 +63,7 @@ def rule(case: Case, solver: Solver | None = None, *, options: EstimateOptions |
         steps = len(points) * len(options.names) + 1
         report = progress or _silent
         report(Stage("laws", 0, steps, f"{len(points)} comparison point(s) (Law 64C)"))
-        found: list[Comparison] = []
-        for point in points:
-            estimates: dict[str, Estimate] = {}
-            for name in options.names:
-                where = f"estimate {name} at Law 64{point.clause.removeprefix('64')}"
-                report(Stage("estimate", _done(found, estimates, options), steps, where))
-                estimates[name] = _made(name, record, options, policy).estimate(point, solver)
-                done = _done(found, estimates, options)
-                report(Stage("estimate", done, steps, where + _cost(estimates[name])))
-            found.append(Comparison(point, estimates))
-        comparisons = tuple(found)
+        comparisons = _estimated(points, record, solver, options, policy, report, steps)
         report(Stage("trace", steps - 1, steps, "the play traced double-dummy"))
     play_tr = play_trace(record, revokes, solver) if solver is not None and trace and revokes \
         else None
@@ -97,10 +86,28 @@ def rule(case: Case, solver: Solver | None = None, *, options: EstimateOptions |
         after = solver.stats.as_dict()
         stats = {k: round(after[k] - calls_before.get(k, 0), 6) for k in after}
     ruling = Ruling(case, record, revokes, transfer, mechanical, mechanical_law, twelfth,
-                    comparisons, options, play_tr, recommendation, (), stats, law62, corrected)
+                    comparisons, options, play_tr, recommendation, stats, law62, corrected)
     if solver is not None and comparisons:
         (progress or _silent)(Stage("done", steps, steps, "ruled"))
-    return replace(ruling, steps=tuple(explain(ruling)))
+    return ruling
+
+
+def _estimated(points: Sequence[ComparisonPoint], record: PlayRecord, solver: Solver,
+               options: EstimateOptions, policy: SingleDummyPolicy | None, report: Progress,
+               steps: int) -> tuple[Comparison, ...]:
+    """Each comparison point with its estimates (``options.names``), each reported as it starts
+    and ends."""
+    found: list[Comparison] = []
+    for point in points:
+        estimates: dict[str, Estimate] = {}
+        for name in options.names:
+            where = f"estimate {name} at Law 64{point.clause.removeprefix('64')}"
+            report(Stage("estimate", _done(found, estimates, options), steps, where))
+            estimates[name] = _made(name, record, options, policy).estimate(point, solver)
+            done = _done(found, estimates, options)
+            report(Stage("estimate", done, steps, where + _cost(estimates[name])))
+        found.append(Comparison(point, estimates))
+    return tuple(found)
 
 
 def _made(name: str, record: PlayRecord, options: EstimateOptions,

@@ -25,6 +25,7 @@ from revoke_equity.service.log_routes import add_log_routes
 from revoke_equity.service.middleware import HostGuard, SecurityHeaders
 from revoke_equity.service.openapi import API_DESCRIPTION, add_schemas
 from revoke_equity.service.page import add_page
+from revoke_equity.service.pool import RulingPool
 from revoke_equity.service.responses import error_response
 from revoke_equity.service.rule_route import add_rule_route
 from revoke_equity.service.security import AccessGuard
@@ -40,6 +41,8 @@ DEFAULT_TIME_BUDGET = 30.0
 """Seconds one board's ruling may take in a worker before the worker is killed (504)."""
 
 
+# Over 60 lines for its docstring and the app's parts put together in order (routes, then the
+# middleware, outermost last); each part is its own module.
 def create_app(
     db_path: str | Path,
     *,
@@ -49,7 +52,7 @@ def create_app(
     allowed_hosts: list[str] | None = None,
     token: str | None = None,
     read_timeout: float = READ_TIMEOUT,
-    pool: WorkerPool | None = None,
+    pool: RulingPool | None = None,
 ) -> FastAPI:
     """The service as an ASGI app: rulings by ``workers`` worker processes, each board within
     ``time_budget`` seconds, every ruling logged in the SQLite file ``db_path``. With

@@ -13,12 +13,12 @@ from revoke_equity.equity.estimate import EstimateOptions, find_estimator
 from revoke_equity.service.connections import READ_TIMEOUT
 from revoke_equity.service.inputs import ReadRequest
 from revoke_equity.service.jobs import JobBoard
+from revoke_equity.service.pool import RulingPool
 from revoke_equity.service.responses import located
 from revoke_equity.service.store import RulingLog
 from revoke_equity.service.workers import (
     BudgetExceeded,
     RulingFailed,
-    WorkerPool,
     WorkerUnavailable,
 )
 
@@ -29,7 +29,7 @@ log = logging.getLogger("revoke_equity.service")
 class ServiceContext:
     """What the routes share: the log, the worker pool and the limits."""
 
-    def __init__(self, db_path: Path, pool: WorkerPool, time_budget: float, max_body: int,
+    def __init__(self, db_path: Path, pool: RulingPool, time_budget: float, max_body: int,
                  read_timeout: float = READ_TIMEOUT) -> None:
         self.db_path = db_path
         self.pool = pool
@@ -53,12 +53,14 @@ class ServiceContext:
             self.store.close()
 
     async def rule_one(self, case: Any, budget: float, options: EstimateOptions | None = None,
-                       progress: Any = None) -> tuple[int, dict[str, Any]]:
+                       progress: Any = None, patience: float | None = None,
+                       ) -> tuple[int, dict[str, Any]]:
         """``(200, ruling)`` or ``(status, error dict)`` for one case. When the estimate asked for
         cannot finish within the budget, the double-dummy ruling with its ``unfinished`` note
-        (:func:`unfinished_note`); a bare 504 only when even that did not finish."""
+        (:func:`unfinished_note`); a bare 504 only when even that did not finish. ``patience``:
+        the wait for a free worker (:meth:`WorkerPool.rule`)."""
         try:
-            return 200, await self.pool.rule(case, budget, options, progress)
+            return 200, await self.pool.rule(case, budget, options, progress, patience)
         except RulingFailed as exc:
             status = {"case": 422, "solver": 503}.get(exc.kind, 500)
             fields = exc.fields if exc.kind == "case" else {"message": exc.message}
@@ -70,11 +72,12 @@ class ServiceContext:
         except WorkerUnavailable as exc:
             return 503, located({"message": str(exc)}, case.board)
 
-    async def read(self, text: str, fmt: str | None, budget: float) -> tuple[int, Any]:
+    async def read(self, text: str, fmt: str | None, budget: float,
+                   patience: float | None = None) -> tuple[int, Any]:
         """``(200, boards)`` of a body, read in a worker within ``budget``, or ``(status, error
         dict)``: a reader is linear, but the text is untrusted; it never runs in this process."""
         try:
-            return 200, await self.pool.read(ReadRequest(text, fmt), budget)
+            return 200, await self.pool.read(ReadRequest(text, fmt), budget, patience)
         except BudgetExceeded as exc:
             return 504, located({"message": str(exc)}, None)
         except WorkerUnavailable as exc:

@@ -1,13 +1,16 @@
-"""``POST /api/v1/rulings``: read the body in a worker, rule on each board in the worker pool, log
-every ruling, answer the ruling JSON (one board) or a list."""
+"""``POST /api/v1/rulings`` as named steps: the query (:class:`RuleQuery`, which builds the
+estimate options), the body read (:func:`read_text`), the boards chosen (:func:`chosen_boards`),
+the rulings in the pool (:func:`rulings`), the log write (:func:`log_rulings`) and the answer
+(:func:`answer`)."""
 
 import asyncio
 import json
 import logging
 from collections.abc import Awaitable
+from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
-from fastapi import FastAPI, Query, Request
+from fastapi import Depends, FastAPI, Query, Request
 from fastapi.responses import JSONResponse, Response
 
 from revoke_equity import __version__
@@ -28,6 +31,7 @@ from revoke_equity.ruling.sensitivity import other_classes
 from revoke_equity.service.body import BodyTimeout, BodyTooLarge, ClientGone, read_body
 from revoke_equity.service.context import ServiceContext
 from revoke_equity.service.inputs import (
+    ReadBoard,
     UnsupportedMediaType,
     board_view,
     case_error_dict,
@@ -51,10 +55,36 @@ MAX_BOARD = 99999
 MIN_TIME_BUDGET = 1.0
 """The shortest time budget a request may ask for, in seconds: below it even a plain board, or the
 reading of a small body, would run out of time and cost a worker for nothing."""
+JOB_PATIENCE = 3600.0
+"""Seconds a ruling job waits for a free worker (a request held open waits the pool's
+``queue_timeout``): its client follows it, sees it queued and can cancel it, so eight rulings
+posted at once from the page wait their turns instead of failing."""
 MAX_TIME_BUDGET = 86400.0
 """The longest a request may name (a larger one would be lowered to the server's budget anyway)."""
 
+_RESPONSES: dict[int | str, dict[str, Any]] = {
+    200: {"description": "The ruling JSON (docs/ruling-format.md) with its `id`; a list for "
+                         "several boards, where a bad board is `{\"board\", \"error\"}`.",
+          "content": {"application/json": {"schema": {"type": ["object", "array"]}}}},
+    413: {"description": "Body over 1 MiB",
+          "content": {"application/json": {"schema": ERROR_SCHEMA}}},
+    415: {"description": "Unknown Content-Type",
+          "content": {"application/json": {"schema": ERROR_SCHEMA}}},
+    422: {"description": "No board could be read or ruled; `errors` says where",
+          "content": {"application/json": {"schema": ERROR_SCHEMA}}},
+    503: {"description": "No worker free in time, a worker died, or the solver failed",
+          "content": {"application/json": {"schema": ERROR_SCHEMA}}},
+    202: {"description": "With `job=true`: the job's `id` and `progress_url`",
+          "content": {"application/json": {"schema": {"type": "object"}}}},
+    504: {"description": "Even the double-dummy ruling exceeded the time budget (the worker "
+                         "was replaced)",
+          "content": {"application/json": {"schema": ERROR_SCHEMA}}},
+}
+"""The route's answers, for OpenAPI."""
 
+
+# Over 60 lines for its query parameters, each declared once with its bounds and description (the
+# API's validation and OpenAPI read them there); the route's steps are the functions below.
 def add_rule_route(app: FastAPI, service: ServiceContext) -> None:
     """``POST /api/v1/rulings`` on ``app``, its estimators and editions those of the registries
     now (annotations evaluated here, not at import: this module has no ``from __future__ import
@@ -63,32 +93,7 @@ def add_rule_route(app: FastAPI, service: ServiceContext) -> None:
     EstimateName = Literal[estimator_names()]  # type: ignore[valid-type]
     estimate_words = ", ".join(f"{e.name} {e.words}" for e in estimators())
 
-    @app.post(
-        "/api/v1/rulings",
-        tags=["rulings"],
-        summary="Rule on the board(s) of a JSON case, PBN, LIN or handviewer link",
-        openapi_extra={"requestBody": REQUEST_BODY},
-        responses={
-            200: {"description": "The ruling JSON (docs/ruling-format.md) with its `id`; a list for "
-                                 "several boards, where a bad board is `{\"board\", \"error\"}`.",
-                  "content": {"application/json": {"schema": {"type": ["object", "array"]}}}},
-            413: {"description": "Body over 1 MiB",
-                  "content": {"application/json": {"schema": ERROR_SCHEMA}}},
-            415: {"description": "Unknown Content-Type",
-                  "content": {"application/json": {"schema": ERROR_SCHEMA}}},
-            422: {"description": "No board could be read or ruled; `errors` says where",
-                  "content": {"application/json": {"schema": ERROR_SCHEMA}}},
-            503: {"description": "No worker free in time, a worker died, or the solver failed",
-                  "content": {"application/json": {"schema": ERROR_SCHEMA}}},
-            202: {"description": "With `job=true`: the job's `id` and `progress_url`",
-                  "content": {"application/json": {"schema": {"type": "object"}}}},
-            504: {"description": "Even the double-dummy ruling exceeded the time budget (the worker "
-                                 "was replaced)",
-                  "content": {"application/json": {"schema": ERROR_SCHEMA}}},
-        },
-    )
-    async def create_rulings(
-        request: Request,
+    def rule_query(
         laws: Annotated[Laws | None, Query(  # type: ignore[valid-type]  # the registry's names
             description=f"law edition; default: the case's own, else {DEFAULT_EDITION}")] = None,
         noticed: Annotated[NoticedValue | None, Query(
@@ -131,119 +136,222 @@ def add_rule_route(app: FastAPI, service: ServiceContext) -> None:
             description="the recommendation also under these other classes of player, e.g. "
                         "`expert,club` (each ruling's `sensitivity`); each class is a ruling of "
                         "its own within the time budget")] = "",
-    ) -> Any:
+    ) -> RuleQuery:
+        """The query parameters, validated by FastAPI against the registries."""
+        return RuleQuery(laws, noticed, board, include_case, time_budget, job, estimate, also,
+                         players, seed, worlds, playouts, likely, probable, ignore_auction,
+                         also_players)
+
+    @app.post(
+        "/api/v1/rulings",
+        tags=["rulings"],
+        summary="Rule on the board(s) of a JSON case, PBN, LIN or handviewer link",
+        openapi_extra={"requestBody": REQUEST_BODY},
+        responses=_RESPONSES,
+    )
+    async def create_rulings(request: Request,
+                             query: Annotated[RuleQuery, Depends(rule_query)]) -> Any:
         try:
-            options = EstimateOptions(
-                estimate=estimate, players=players, seed=seed, worlds=worlds, playouts=playouts,
-                likely=likely, probable=probable, ignore_auction=ignore_auction,
-                extra=tuple(n.strip() for n in also.split(",") if n.strip()))
-            others = other_classes(also_players, players)
+            options = query.options()
+            query.others()
         except ValueError as exc:
             return error_response(422, str(exc))
-        try:
-            fmt = format_for(request.headers.get("content-type"))
-        except UnsupportedMediaType as exc:
-            return error_response(415, str(exc))
-        try:
-            data = await read_body(request, service.max_body, service.read_timeout)
-        except BodyTooLarge:
-            return error_response(
-                413, f"the request body is larger than {service.max_body // 1024} KiB; "
-                     "send fewer boards per request", headers={"connection": "close"})
-        except BodyTimeout:
-            return error_response(
-                408, f"the request body did not arrive within {service.read_timeout:g} s",
-                headers={"connection": "close"})
-        except ClientGone as exc:
-            client = request.client.host if request.client else "a client"
-            log.info("%s disconnected before sending the whole request body (%d bytes came)",
-                     client, exc.received)
-            return Response(status_code=400)
-        if not data.strip():
-            return error_response(422, "the request body is empty: send a JSON case, PBN, LIN "
-                                        "or a handviewer link")
-        text = decode_body(data, fmt)
-        budget = service.time_budget if time_budget is None else min(time_budget,
-                                                                     service.time_budget)
+        read = await read_text(request, service)
+        if isinstance(read, Response):
+            return read
+        text, fmt = read
+        budget = query.budget(service.time_budget)
 
-        async def answer(follower: Job | None) -> Response:
-            status, entries = await service.read(text, fmt, budget)
-            if status != 200:
-                return error_response(status, entries["message"], [entries])
-            if board is not None:
-                numbers = sorted({e.board for e in entries if e.board is not None})
-                entries = [e for e in entries if e.board == board]
-                if not entries:
-                    listed = ", ".join(str(n) for n in numbers) or "none numbered"
-                    return error_response(422, f"no board {board} in the input (boards: {listed})")
-            if not entries:
-                return error_response(422, "the input holds no board")
-            if follower is not None:
-                follower.boards = len(entries)
-            # A many-board file keeps at most one board per worker waiting at a time, so its later
-            # boards are not charged the queue time of its earlier ones, and other requests get turns.
-            in_flight = asyncio.Semaphore(service.workers)
+        async def ruled(follower: Job | None) -> Response:
+            return await rule_request(service, text, fmt, query, options, budget, follower)
 
-            async def one(index: int, entry: Any) -> tuple[int, dict[str, Any], Any]:
-                if entry.error is not None or entry.case is None:
-                    return 422, entry.error, None
-                try:
-                    case = apply_overrides(entry.case, laws=laws, noticed=noticed)
-                except CaseError as exc:
-                    return 422, case_error_dict(exc), None
-                async with in_flight:
-                    progress = None if follower is None else follower.progress(index + 1)
-                    status, payload = await service.rule_one(case, budget, options, progress)
-                    if status == 200 and others:
-                        payload = {**payload, "sensitivity": await under_other_classes(
-                            service, case, budget, options, others)}
-                return status, payload, case
-
-            results = await asyncio.gather(*(one(i, e) for i, e in enumerate(entries)))
-            created = utc_now()
-            rows: list[LoggedRuling] = []
-            out: list[dict[str, Any]] = []
-            for (status, payload, case), entry in zip(results, entries, strict=True):
-                if status != 200:
-                    out.append({"board": entry.board if entry.board is not None else payload["board"],
-                                "status": status, "error": payload})
-                    continue
-                row = LoggedRuling(new_id(), created, __version__, str(case.laws), case.board,
-                                   case_to_dict(case), payload)
-                rows.append(row)
-                item = {**payload, "id": row.id, "created": created}
-                if include_case:
-                    item.update(await asyncio.to_thread(board_view, case))
-                out.append(item)
-            if rows:
-                assert service.store is not None
-                try:
-                    await asyncio.to_thread(service.store.add, rows)
-                except Exception as exc:  # sqlite3.Error, OSError: no ruling leaves unlogged
-                    log.exception("ruling log write failed")
-                    return error_response(503, f"the ruling log could not be written ({exc}); "
-                                                "no ruling was given")
-            if len(entries) == 1:
-                item = out[0]
-                if "error" in item:
-                    return error_response(item["status"], item["error"]["message"], [item["error"]])
-                return JSONResponse(item)
-            if not rows:
-                statuses = [item["status"] for item in out]
-                status = 422 if 422 in statuses else statuses[0]
-                errors = [item["error"] for item in out]
-                return error_response(status, f"none of the {len(out)} boards could be ruled; "
-                                               f"first: {errors[0]['message']}", errors)
-            return JSONResponse(out)
-
-        if job:
+        if query.job:
             if service.jobs.full():
                 return error_response(503, f"{service.jobs.limit} ruling jobs are running "
                                            "already; try again later")
-            started = service.jobs.start(lambda j: _answer_pair(answer(j)))
+            started = service.jobs.start(lambda j: _answer_pair(ruled(j)))
             return JSONResponse({"id": started.id, "progress_url": f"/api/v1/jobs/{started.id}"},
                                 status_code=202)
-        return await answer(None)
+        return await ruled(None)
+
+
+@dataclass(frozen=True)
+class RuleQuery:
+    """The query parameters of ``POST /api/v1/rulings``."""
+
+    laws: str | None
+    noticed: str | None
+    board: int | None
+    include_case: bool
+    time_budget: float | None
+    job: bool
+    estimate: str
+    also: str
+    players: str
+    seed: int
+    worlds: int
+    playouts: int
+    likely: float
+    probable: float
+    ignore_auction: bool
+    also_players: str = ""
+
+    def others(self) -> tuple[str, ...]:
+        """The other classes of player to rule under (a :class:`ValueError` naming an unknown
+        one)."""
+        return other_classes(self.also_players, self.players)
+
+    def options(self) -> EstimateOptions:
+        """The estimate options they name (a :class:`ValueError` when they do not fit)."""
+        return EstimateOptions(
+            estimate=self.estimate, players=self.players, seed=self.seed, worlds=self.worlds,
+            playouts=self.playouts, likely=self.likely, probable=self.probable,
+            ignore_auction=self.ignore_auction,
+            extra=tuple(n.strip() for n in self.also.split(",") if n.strip()))
+
+    def budget(self, server_budget: float) -> float:
+        """Seconds a stage: the request's own may only lower the server's."""
+        return server_budget if self.time_budget is None else min(self.time_budget, server_budget)
+
+
+Ruled = tuple[int, dict[str, Any], Any]
+"""A board's status, its ruling JSON or error, and its case as ruled."""
+
+
+async def read_text(request: Request, service: ServiceContext) -> tuple[str, str | None] | Response:
+    """The request body as text with its reader format, or the error answer (415, 413, 408, 400 for
+    a client gone, 422 for an empty body)."""
+    try:
+        fmt = format_for(request.headers.get("content-type"))
+    except UnsupportedMediaType as exc:
+        return error_response(415, str(exc))
+    try:
+        data = await read_body(request, service.max_body, service.read_timeout)
+    except BodyTooLarge:
+        return error_response(
+            413, f"the request body is larger than {service.max_body // 1024} KiB; "
+                 "send fewer boards per request", headers={"connection": "close"})
+    except BodyTimeout:
+        return error_response(
+            408, f"the request body did not arrive within {service.read_timeout:g} s",
+            headers={"connection": "close"})
+    except ClientGone as exc:
+        client = request.client.host if request.client else "a client"
+        log.info("%s disconnected before sending the whole request body (%d bytes came)",
+                 client, exc.received)
+        return Response(status_code=400)
+    if not data.strip():
+        return error_response(422, "the request body is empty: send a JSON case, PBN, LIN "
+                                    "or a handviewer link")
+    return decode_body(data, fmt), fmt
+
+
+async def rule_request(service: ServiceContext, text: str, fmt: str | None, query: RuleQuery,
+                       options: EstimateOptions, budget: float, follower: Job | None) -> Response:
+    """A request's body read in a worker, its boards chosen and ruled, logged, answered
+    (``follower``: the job that reports its progress, when it runs as one)."""
+    patience = None if follower is None else JOB_PATIENCE
+    status, entries = await service.read(text, fmt, budget, patience)
+    if status != 200:
+        return error_response(status, entries["message"], [entries])
+    chosen = chosen_boards(entries, query.board)
+    if isinstance(chosen, Response):
+        return chosen
+    if follower is not None:
+        follower.boards = len(chosen)
+    results = await rulings(service, chosen, query, options, budget, follower)
+    return await answer(service, chosen, results, query.include_case)
+
+
+def chosen_boards(entries: list[ReadBoard], board: int | None) -> list[ReadBoard] | Response:
+    """The boards to rule (``board`` only, when given), or the 422 answer when there is none."""
+    if board is not None:
+        numbers = sorted({e.board for e in entries if e.board is not None})
+        entries = [e for e in entries if e.board == board]
+        if not entries:
+            listed = ", ".join(str(n) for n in numbers) or "none numbered"
+            return error_response(422, f"no board {board} in the input (boards: {listed})")
+    if not entries:
+        return error_response(422, "the input holds no board")
+    return entries
+
+
+async def rulings(service: ServiceContext, entries: list[ReadBoard], query: RuleQuery,
+                  options: EstimateOptions, budget: float, follower: Job | None) -> list[Ruled]:
+    """Each board ruled in the pool, in order. A many-board file keeps at most one board per
+    worker waiting at a time, so its later boards are not charged the queue time of its earlier
+    ones, and other requests get turns."""
+    in_flight = asyncio.Semaphore(service.workers)
+
+    async def one(index: int, entry: ReadBoard) -> Ruled:
+        if entry.error is not None or entry.case is None:
+            return 422, entry.error or {}, None
+        try:
+            case = apply_overrides(entry.case, laws=query.laws, noticed=query.noticed)
+        except CaseError as exc:
+            return 422, case_error_dict(exc), None
+        async with in_flight:
+            progress = None if follower is None else follower.progress(index + 1)
+            patience = None if follower is None else JOB_PATIENCE
+            status, payload = await service.rule_one(case, budget, options, progress, patience)
+            others = query.others()
+            if status == 200 and others:
+                payload = {**payload, "sensitivity": await under_other_classes(
+                    service, case, budget, options, others)}
+        return status, payload, case
+
+    return list(await asyncio.gather(*(one(i, e) for i, e in enumerate(entries))))
+
+
+async def log_rulings(service: ServiceContext, rows: list[LoggedRuling]) -> Response | None:
+    """The rulings written to the log, or the 503 answer when it cannot be written (no ruling
+    leaves unlogged)."""
+    if not rows:
+        return None
+    assert service.store is not None
+    try:
+        await asyncio.to_thread(service.store.add, rows)
+    except Exception as exc:  # sqlite3.Error, OSError
+        log.exception("ruling log write failed")
+        return error_response(503, f"the ruling log could not be written ({exc}); "
+                                   "no ruling was given")
+    return None
+
+
+async def answer(service: ServiceContext, entries: list[ReadBoard], results: list[Ruled],
+                 include_case: bool) -> Response:
+    """The rulings logged, then the answer: one board's ruling JSON with its ``id`` and
+    ``created`` (or its error), a list for several, an error when none could be ruled."""
+    created = utc_now()
+    rows: list[LoggedRuling] = []
+    out: list[dict[str, Any]] = []
+    for (status, payload, case), entry in zip(results, entries, strict=True):
+        if status != 200:
+            out.append({"board": entry.board if entry.board is not None else payload["board"],
+                        "status": status, "error": payload})
+            continue
+        row = LoggedRuling(new_id(), created, __version__, str(case.laws), case.board,
+                           case_to_dict(case), payload)
+        rows.append(row)
+        item = {**payload, "id": row.id, "created": created}
+        if include_case:
+            item.update(await asyncio.to_thread(board_view, case))
+        out.append(item)
+    failed = await log_rulings(service, rows)
+    if failed is not None:
+        return failed
+    if len(entries) == 1:
+        item = out[0]
+        if "error" in item:
+            return error_response(item["status"], item["error"]["message"], [item["error"]])
+        return JSONResponse(item)
+    if not rows:
+        statuses = [item["status"] for item in out]
+        status = 422 if 422 in statuses else statuses[0]
+        errors = [item["error"] for item in out]
+        return error_response(status, f"none of the {len(out)} boards could be ruled; "
+                                       f"first: {errors[0]['message']}", errors)
+    return JSONResponse(out)
 
 
 async def _answer_pair(response: Awaitable[Response]) -> tuple[int, Any]:

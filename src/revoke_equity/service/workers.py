@@ -288,25 +288,29 @@ class WorkerPool:
     # ----------------------------------------------------------------- the work
 
     async def rule(self, case: Any, budget: float, options: Any = None,
-                   progress: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
+                   progress: Callable[[dict[str, Any]], None] | None = None,
+                   patience: float | None = None) -> dict[str, Any]:
         """The ruling JSON of ``case`` (``Ruling.to_dict()``, with the estimate ``options``),
         computed by a worker within ``budget`` seconds a stage (each estimate gets the budget
         afresh, so a ruling with more estimates may take longer; the double-dummy ruling sent
         first gets one). ``progress`` is given each stage the worker reports
         (:class:`~revoke_equity.ruling.progress.Stage` as a dict). Raises
         :class:`BudgetExceeded` (with the double-dummy ruling as ``fallback`` when there is one),
-        :class:`WorkerUnavailable` or :class:`RulingFailed`."""
-        return dict(await self._run((case, options), budget, progress=progress))
+        :class:`WorkerUnavailable` or :class:`RulingFailed`. ``patience``: the seconds to wait
+        for a free worker, instead of ``queue_timeout`` (a job, which its client follows, waits
+        longer than a request held open)."""
+        return dict(await self._run((case, options), budget, progress=progress, patience=patience))
 
-    async def read(self, request: Any, budget: float) -> Any:
+    async def read(self, request: Any, budget: float, patience: float | None = None) -> Any:
         """The boards of a request body (a :class:`~revoke_equity.service.inputs.ReadRequest`),
         read by a worker within ``budget`` seconds: what
         :func:`~revoke_equity.service.inputs.read_request` returns. Raises as :meth:`rule` does."""
-        return await self._run(request, budget, reading=True)
+        return await self._run(request, budget, reading=True, patience=patience)
 
     async def _run(self, task: Any, budget: float, *, reading: bool = False,
-                   progress: Callable[[dict[str, Any]], None] | None = None) -> Any:
-        worker = await self._acquire()
+                   progress: Callable[[dict[str, Any]], None] | None = None,
+                   patience: float | None = None) -> Any:
+        worker = await self._acquire(self.queue_timeout if patience is None else patience)
         job = next(self._jobs)
         what = "reading a body" if reading else "ruling"
         fallback: dict[str, Any] | None = None
@@ -347,16 +351,16 @@ class WorkerPool:
         log.error("internal error in worker %s:\n%s", worker.pid, payload)
         raise RulingFailed("internal", f"internal error while {what}: {str(payload).splitlines()[0]}")
 
-    async def _acquire(self) -> _Worker:
+    async def _acquire(self, patience: float) -> _Worker:
         assert self._idle is not None, "WorkerPool.start() was not awaited"
-        deadline = time.monotonic() + self.queue_timeout
+        deadline = time.monotonic() + patience
         while True:
             remaining = deadline - time.monotonic()
             try:
                 worker = await asyncio.wait_for(self._idle.get(), max(remaining, 0.0))
             except TimeoutError:
                 raise WorkerUnavailable(
-                    f"all {self.size} workers stayed busy for {self.queue_timeout:g} s; "
+                    f"all {self.size} workers stayed busy for {patience:g} s; "
                     "try again later") from None
             if worker.retired:
                 continue

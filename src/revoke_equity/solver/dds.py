@@ -38,6 +38,7 @@ import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from functools import lru_cache
 from types import ModuleType
 from typing import Any
 
@@ -73,6 +74,8 @@ _CARD_BITS = {Card(suit, rank): (code, 1 << int(rank)) for suit, code in _SUIT_C
 _SUIT_BITS = {code: tuple((1 << int(rank), Card(suit, rank)) for rank in Rank)
               for suit, code in _SUIT_CODE.items()}
 """Per DDS suit code, each rank's bit and card."""
+_SUIT_DOWN = {code: tuple(reversed(bits)) for code, bits in _SUIT_BITS.items()}
+"""The same from the ace down."""
 _SOLVE_TARGET = -1  # find the maximum
 _SOLVE_SOLUTIONS = 3  # every legal card, with its score
 _SOLVE_MODE = 1  # always search, even with a single legal card
@@ -222,35 +225,41 @@ class DdsSolver:
             dl.currentTrickSuit[i] = _SUIT_CODE[card.suit]
             dl.currentTrickRank[i] = int(card.rank)
         for seat_index, hand in enumerate(position.hands):
-            masks = [0, 0, 0, 0]
-            for card in hand:
-                code, bit = _CARD_BITS[card]
-                masks[code] |= bit
             row = dl.remainCards[seat_index]
-            for code in range(4):
-                row[code] = masks[code]
+            row[0], row[1], row[2], row[3] = _hand_masks(hand)
         return dl
 
     @staticmethod
     def _read_future(fut: Any, position: Position) -> tuple[tuple[Card, int], ...]:
-        """Expand DDS's card groups (a card plus its ``equals`` mask) into single cards."""
-        values: dict[Card, int] = {}
+        """Expand DDS's card groups (a card plus its ``equals`` mask) into single cards, in
+        :meth:`Card.sort_key` order (suit codes are in that order, ranks from the ace down);
+        the cards must be the legal cards (compared as rank masks)."""
         n = fut.cards
+        groups: list[list[tuple[int, int]]] = [[], [], [], []]
+        masks = [0, 0, 0, 0]
         for score, code, rank, equals in zip(fut.score[:n], fut.suit[:n], fut.rank[:n],
                                              fut.equals[:n], strict=True):
             if score < 0:
                 raise SolverError(f"DDS returned score {score} for a card group (expected >= 0)")
             mask = equals | (1 << rank)
-            for bit, card in _SUIT_BITS[code]:
-                if mask & bit:
-                    values[card] = score
-        legal = position.legal_cards()
-        if set(values) != legal:
+            groups[code].append((mask, score))
+            masks[code] |= mask
+        if masks != _legal_masks(position):
+            values = [card for code in range(4) for bit, card in _SUIT_BITS[code]
+                      if masks[code] & bit]
             raise SolverError(
                 "DDS answered for cards " + " ".join(sorted(map(str, values)))
-                + " but the legal cards are " + " ".join(sorted(map(str, legal)))
+                + " but the legal cards are " + " ".join(sorted(map(str, position.legal_cards())))
             )
-        return tuple(sorted(values.items(), key=lambda item: item[0].sort_key()))
+        out: list[tuple[Card, int]] = []
+        for code in range(4):
+            mine = groups[code]
+            if not mine:
+                continue
+            for bit, card in _SUIT_DOWN[code]:
+                if masks[code] & bit:
+                    out.append((card, next(score for mask, score in mine if mask & bit)))
+        return tuple(out)
 
     # -- cache ----------------------------------------------------------------------------------
 
@@ -382,6 +391,28 @@ class DdsSolver:
             for strain, code in _STRAIN_CODE.items()
             for seat in SEATS
         }
+
+
+@lru_cache(maxsize=1 << 14)
+def _hand_masks(hand: frozenset[Card]) -> tuple[int, int, int, int]:
+    """A hand's DDS rank masks, suit by suit (memoised: the hands a player sees recur in every
+    layout he imagines)."""
+    masks = [0, 0, 0, 0]
+    for card in hand:
+        code, bit = _CARD_BITS[card]
+        masks[code] |= bit
+    return masks[0], masks[1], masks[2], masks[3]
+
+
+def _legal_masks(position: Position) -> list[int]:
+    """The rank masks of the legal cards of the player to move (Law 44C: the suit led if he
+    holds one, else any card)."""
+    masks = list(_hand_masks(position.hands[position.to_move.index]))
+    if position.trick:
+        led = _SUIT_CODE[position.trick[0].suit]
+        if masks[led]:
+            return [masks[i] if i == led else 0 for i in range(4)]
+    return masks
 
 
 def _batches(keys: list[PositionKey], size: int) -> list[list[PositionKey]]:

@@ -188,6 +188,7 @@ class SyntheticCase:
     """The dealer, when the source gives it (else the board's)."""
 
 
+# Over 60 lines: a study case drawn in order (deal, contract, play, revokes) from its seed.
 def generate_case(
     study_seed: int,
     index: int,

@@ -156,6 +156,7 @@ def _verdict_values(ruling: Ruling, estimate: str, non_offenders: Side) -> dict[
     }
 
 
+# Over 60 lines: one record per edition, its columns written in the schema's order.
 def records_for_case(
     synthetic: SyntheticCase, editions: tuple[Edition, ...], solver: Solver,
     options: EstimateOptions | None = None,
