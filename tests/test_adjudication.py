@@ -300,6 +300,22 @@ def test_no_transfer_and_a_worse_likely_result_the_table_result_stands() -> None
         "than the table result gives them: enter the table result NS -50 (Law 64B3).")
 
 
+def test_an_adjusted_score_of_one_likely_result_is_entered_as_that_result() -> None:
+    """NS revoked and EW would have beaten 4S by one trick for certain: the weighted score is
+    100% of 9 tricks, one result, so the reason enters that result (no weighting, no net)."""
+    r = adjudicate(E2017, transfer(["64B3"], Side.NS, table=10, transferred=0), 10, "64B3",
+                   [candidate({9: 1.0})], score, estimate="dd")
+    assert r.adjusted and r.weighted is not None and r.weighted.parts() == [(100, -50)]
+    assert r.reason == (
+        "NS (the offending side) revoked and EW would likely have scored more without the revoke "
+        "than the table result NS +420 gives them: enter the adjusted score under Law 64C1, the "
+        "score of 9 tricks (NS -50).")
+    both = adjudicate(E2017, transfer(["64B3", "64B3"], None, table=10, transferred=0), 10,
+                      "64C2b", [candidate({9: 1.0}, "64C2b", "C2b")], score)
+    assert both.adjusted and both.reason.endswith(
+        "under Law 64C2(b), the score of 9 tricks (NS -50).")
+
+
 def test_adjusted_sentence_2017_and_1997() -> None:
     r = adjudicate(E2017, transfer(["64B3"], Side.NS, table=10, transferred=0), 10, "64B3",
                    [candidate({9: 0.62, 10: 0.38})], score, estimate="sd")

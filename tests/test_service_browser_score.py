@@ -1,11 +1,18 @@
 """The score to enter on the page, as scorers write it: on the ruling's first screen at 1280 px and
-within its first two at 375 px, each side's line the ruling JSON's ``score_to_enter``.
+within its first two at 375 px, each side's line the ruling JSON's ``score_to_enter``, for an
+assigned result, a weighted score of two components and 1997's Law 12C2 split pair; no element
+wider than the screen at either width.
+
+With ``REVOKE_EQUITY_SCREENSHOTS`` naming a folder, the weighted ruling's first screen at each
+width is kept there for the README (``scripts/screenshots.sh``).
 
 Skipped, with the reason, when Chromium, its driver or Selenium is missing; CI installs them.
 """
 
 from __future__ import annotations
 
+import os
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,8 +23,19 @@ import pytest
 from browser_helpers import PHONE, chromium, needs_chromium, reset_viewport, set_viewport, too_wide, wait_for
 from service_helpers import Server
 
-CASE = Path(__file__).parent / "data" / "cases" / "p01-64A1-offender-won-revoke-trick.json"
+CASES = Path(__file__).parent / "data" / "cases"
+ASSIGNED = CASES / "p01-64A1-offender-won-revoke-trick.json"
+DUMMY_THEN_64C1 = CASES / "p07-64B3-dummy-then-64C1.json"
 pytestmark = needs_chromium
+
+KINDS = {
+    # (case, query): the table estimate gives p07 two likely results, so a weighted score
+    # under 2017 and a split pair under 1997 (each side its own line)
+    "assigned": (ASSIGNED, {"estimate": "dd"}),
+    "weighted": (DUMMY_THEN_64C1, {"estimate": "table"}),
+    "split": (DUMMY_THEN_64C1, {"estimate": "table", "laws": "1997"}),
+}
+SIZES = [(1280, 800, 1), (PHONE[0], 667, 2)]
 
 
 @pytest.fixture(scope="module")
@@ -33,33 +51,84 @@ def browser() -> Iterator[Any]:
         yield driver
 
 
-@pytest.mark.parametrize(("width", "height", "screens"), [(1280, 800, 1), (PHONE[0], PHONE[1], 2)])
+@pytest.fixture(scope="module")
+def posted(server: Server) -> dict[str, dict[str, Any]]:
+    """Each kind of ruling logged once, as the service's JSON."""
+    out = {}
+    for kind, (case, query) in KINDS.items():
+        out[kind] = httpx.post(server.url + "/api/v1/rulings", content=case.read_text(),
+                               params=query, headers={"content-type": "application/json"},
+                               timeout=180).json()
+    return out
+
+
+def _is_kind(kind: str, ruling: dict[str, Any]) -> bool:
+    """The ruling is of the kind its test says: the check that keeps the cases honest."""
+    rec = ruling["recommendation"]
+    sides = ruling["score_to_enter"]
+    if kind == "assigned":
+        return not any(s["weighted"] for s in sides) and " by " in sides[0]["text"]
+    if kind == "weighted":
+        return rec["enter"] == "weighted" and all(len(s["components"]) == 2 for s in sides)
+    return rec["enter"] == "split" and all("Law 12C2" in s["text"] for s in sides)
+
+
+@pytest.mark.parametrize("kind", list(KINDS))
+@pytest.mark.parametrize(("width", "height", "screens"), SIZES)
 def test_the_score_to_enter_is_on_the_rulings_first_screens(
-        server: Server, browser: Any, width: int, height: int, screens: int) -> None:
+        server: Server, browser: Any, posted: dict[str, dict[str, Any]], kind: str,
+        width: int, height: int, screens: int, tmp_path: Path) -> None:
     from selenium.webdriver.common.by import By
 
-    posted = httpx.post(server.url + "/api/v1/rulings", content=CASE.read_text(),
-                        params={"estimate": "dd"}, headers={"content-type": "application/json"},
-                        timeout=120).json()
-    expected = {s["side"]: s["text"] for s in posted["score_to_enter"]}
-    assert expected["NS"].endswith("NS +620") and " by " in expected["NS"]
+    ruling = posted[kind]
+    assert _is_kind(kind, ruling), ruling["score_to_enter"]
+    sides = {s["side"]: s for s in ruling["score_to_enter"]}
     set_viewport(browser, width, height)
     try:
-        browser.get("about:blank")  # a new page, not a hash change on the last one
-        browser.get(f"{server.url}/#ruling={posted['id']}")
-        sheet = wait_for(browser, "article.ruling")
+        browser.get("about:blank")  # a new page: the hash alone would not load it again
+        browser.get(f"{server.url}/#ruling={ruling['id']}")
+        sheet = wait_for(browser, f"article.ruling[data-ruling-id='{ruling['id']}']")
         block = sheet.find_element(By.CSS_SELECTOR, ".verdict .score-to-enter")
-        shown = {side.get_attribute("data-side"): side.text
-                 for side in block.find_elements(By.CSS_SELECTOR, ".enter-side")}
-        assert shown == expected
+        shown = {side.get_attribute("data-side"): side for side in
+                 block.find_elements(By.CSS_SELECTOR, ".enter-side")}
+        assert set(shown) == {"NS", "EW"}
+        for name, side in sides.items():
+            # one line per component, then what the line adds: the net labelled as such, or
+            # the 12C2 side's note
+            lines = [line.text for line in shown[name].find_elements(By.CSS_SELECTOR, ".enter-line")]
+            assert lines == [("" if c["percent"] == 100 else f"{c['percent']}% of ")
+                             + f"{c['result']} by {c['declarer']}, {name} {c['score']:+d}"
+                             for c in side["components"]]
+            notes = [n.text for n in shown[name].find_elements(By.CSS_SELECTOR, ".enter-note")]
+            assert side["text"] == "; ".join(lines) + "".join(f" ({n})" for n in notes)
+            if kind == "weighted":
+                assert notes[0].startswith("score each component, then weight; net ")
+            elif kind == "split":
+                offenders = ruling["recommendation"]["split"]["non_offending_side"] != name
+                assert notes == [f"Law 12C2, the {'' if offenders else 'non-'}offenders' score"]
+            else:
+                assert notes == []
+        # A weighted score or a split pair is entered as its lines, never as the headline's one
+        # figure; an assigned result's headline gives its score
+        headline = sheet.find_elements(By.CSS_SELECTOR, ".verdict-main .verdict-score")
+        tricks = sheet.find_element(By.CSS_SELECTOR, ".verdict-main .verdict-tricks").text
+        if kind == "assigned":
+            assert [h.text.replace("\u2212", "-") for h in headline] == [f"NS {sides['NS']['score']:+d}"]
+        else:
+            assert headline == [] and tricks.startswith("Most likely: ")
         # Scrolled to the ruling, the score to enter ends within its first screen(s)
-        top, bottom = browser.execute_script(
+        top, bottom, inner = browser.execute_script(
             "arguments[0].scrollIntoView({block: 'start'});"
             "return [arguments[0].getBoundingClientRect().top,"
-            " arguments[1].getBoundingClientRect().bottom];", sheet, block)
-        assert bottom - top <= screens * height, (top, bottom)
+            " arguments[1].getBoundingClientRect().bottom, window.innerHeight];", sheet, block)
+        assert inner == height and bottom - top <= screens * inner, (top, bottom, inner)
         wide = too_wide(browser)
-        assert wide["scroll"] <= wide["viewport"], wide
+        assert wide["scroll"] <= wide["viewport"] and not wide["wide"], wide
+        folder = os.environ.get("REVOKE_EQUITY_SCREENSHOTS")
+        if kind == "weighted" and folder:
+            shot = tmp_path / f"ruling-score-{width}.png"
+            browser.save_screenshot(str(shot))
+            shutil.copy(shot, Path(folder) / shot.name)
     finally:
         reset_viewport(browser)
 
@@ -70,7 +139,7 @@ def test_a_weighted_score_is_entered_component_by_component(server: Server, brow
     weight"."""
     from selenium.webdriver.common.by import By
 
-    case = CASE.parent / "p07-64B3-dummy-then-64C1.json"
+    case = DUMMY_THEN_64C1
     posted = httpx.post(server.url + "/api/v1/rulings", content=case.read_text(),
                         params={"estimate": "sd", "worlds": 4, "playouts": 8},
                         headers={"content-type": "application/json"}, timeout=600).json()

@@ -76,6 +76,17 @@ class WeightedScore:
         return " + ".join(f"{c.percent}% of {c.declarer_tricks} tricks (NS {c.score_ns:+d})"
                           for c in self.components)
 
+    def to_enter(self) -> str:
+        """What a reason says is entered: ``the weighted score 60% of 11 tricks (NS -400) + 40% of
+        10 tricks (NS +50), score each component, then weight (net NS -220)``; a weighted score of
+        one component is the assigned result it is (Law 12C1(c) weights results at all
+        probable; one alone is that result): ``the score of 12 tricks (NS -420)``, no net."""
+        if len(self.components) == 1:
+            (c,) = self.components
+            return f"the score of {c.declarer_tricks} tricks (NS {c.score_ns:+d})"
+        return (f"the weighted score {self.notation()}, {EACH_THEN_WEIGHT} "
+                f"(net NS {self.score_ns:+g})")
+
 
 @dataclass(frozen=True)
 class SplitScore:
@@ -260,8 +271,7 @@ def adjudicate(
                            f"the offenders' NS {split.offenders_score_ns:+d} (", cite(split.law),
                            ")")
     else:
-        enter = (f"the weighted score {weighted.notation()}, {EACH_THEN_WEIGHT} (net NS "
-                 f"{weighted.score_ns:+g})",)
+        enter = (weighted.to_enter(),)
     reason: Sentence = (
         f"{offending} (the offending side) revoked and {non_offenders} would likely have scored "
         f"more without the revoke than the {noun} NS {mechanical_score:+d} gives them: enter the "
@@ -301,8 +311,8 @@ def _both_sides(edition: Edition, table: int, candidates: Sequence[Candidate],
     return Recommendation(
         chosen.law, True, tricks,
         ("Both sides revoked, so the score is adjusted to the likely result had no revoke "
-         "occurred: enter the adjusted score under ", cite(chosen.law), ", the weighted score "
-         f"{weighted.notation()}, {EACH_THEN_WEIGHT} (net NS {weighted.score_ns:+g})."),
+         "occurred: enter the adjusted score under ", cite(chosen.law), ", ",
+         f"{weighted.to_enter()}."),
         "adjusted score", estimate, chosen.clause, weighted, None, WEIGHTED)
 
 

@@ -97,7 +97,11 @@ def ruling_sheet(ruled: Ruled, ruling: Mapping[str, Any], fields: SheetFields) -
     kind = "Adjusted score" if rec.get("adjusted") else (
         "Rectified result" if rec.get("established_revoke") else
         "Corrected result" if ruling.get("law_62") else "No established revoke")
-    enter = "".join(f'<p class="enter-line">{e(s.text)}</p>' for s in score_to_enter(ruling))
+    sides = score_to_enter(ruling)
+    enter = "".join(f'<p class="enter-line">{e(s.text)}</p>' for s in sides)
+    # a weighted score or 1997's split pair is entered as its lines, not as one result
+    several = rec.get("enter") == "split" or any(s.weighted for s in sides)
+    likely = "most likely " if several else ""
     parts = [
         '<article class="sheet">',
         '<header class="top"><span>Director\'s ruling sheet: revoke</span>'
@@ -106,7 +110,7 @@ def ruling_sheet(ruled: Ruled, ruling: Mapping[str, Any], fields: SheetFields) -
         f'<h1>{heading}</h1><p class="facts">{facts}</p>',
         '<section class="verdict"><div class="label">Score to enter</div>',
         enter,
-        f'<p class="kind">{e(kind)}, {e(rec.get("label"))}: {e(contract)} by '
+        f'<p class="kind">{e(kind)}, {e(rec.get("label"))}: {likely}{e(contract)} by '
         f'{e(ruling.get("declarer"))}, {e(rec.get("declarer_tricks"))} tricks '
         f'({e(contract_result(contract, int(rec.get("declarer_tricks", 0))))}). '
         f'{_step_html(rec.get("reason_parts", ()))}</p></section>',

@@ -161,14 +161,19 @@ def explain(ruling: Findings) -> list[Sentence]:
     if ruling.trace is not None:
         lines += [(s.describe(record.declarer_side),) for s in ruling.trace.swings]
     rec = ruling.recommendation
+    # a weighted score or the split pair is entered as its components, not as this one result
+    several = rec.enter == "split" or (
+        rec.enter == "weighted" and rec.weighted is not None and len(rec.weighted.components) > 1)
     lines.append((
-        f"Recommendation ({rec.words[0].upper()}{rec.words[1:]}, ", cite(rec.law), "): declarer "
+        f"Recommendation ({rec.words[0].upper()}{rec.words[1:]}, ", cite(rec.law), "): "
+        f"{'most likely ' if several else ''}declarer "
         f"{_tricks(rec.declarer_tricks)} (NS {score(rec.declarer_tricks):+d}). ", *rec.because,
     ))
     if rec.weighted is not None:
+        each = "" if len(rec.weighted.components) == 1 else (  # one result: nothing to weight
+            f"; {EACH_THEN_WEIGHT} (net NS {rec.weighted.score_ns:+g})")
         lines.append(("Weighted score (", cite(rec.weighted.law),
-                      f"): {rec.weighted.notation()}; {EACH_THEN_WEIGHT} (net NS "
-                      f"{rec.weighted.score_ns:+g})."))
+                      f"): {rec.weighted.notation()}{each}."))
     if rec.split is not None:
         s = rec.split
         lines.append((

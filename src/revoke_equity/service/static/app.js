@@ -211,11 +211,13 @@
     // Verdict
     const words = rec.words || (rec.adjusted ? "adjusted score" : "the result stands");
     const adjusted = hasEstablishedRevoke(ruling) || ruling.law_62 ? words.charAt(0).toUpperCase() + words.slice(1) : "No established revoke";
+    // A weighted score or 12C2's split pair is entered as the lines below, never as one figure
+    const several = rec.enter === "split" || (ruling.score_to_enter || []).some((s) => s.weighted);
     sheet.appendChild(el("section", { class: "verdict" + (rec.adjusted ? " adjusted" : "") },
       el("div", { class: "verdict-label" }, "Recommended ruling"),
       el("div", { class: "verdict-main" },
-        el("span", { class: "verdict-tricks" }, seatName(declarer), " ", tricksText(rec.declarer_tricks)),
-        el("span", { class: "verdict-score" }, scoreText(rec.score_ns)),
+        el("span", { class: "verdict-tricks" }, several ? "Most likely: " : "", seatName(declarer), " ", tricksText(rec.declarer_tricks)),
+        several ? null : el("span", { class: "verdict-score" }, scoreText(rec.score_ns)),
         el("span", { class: "verdict-law" }, lawNode(recommendationLabel(rec)))),
       scoreToEnterNode(ruling),
       el("div", { class: "verdict-kind" }, adjusted + (rec.reason ? ": " : ""), ...reasonNodes(rec))));
