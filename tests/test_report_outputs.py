@@ -116,7 +116,8 @@ def test_ruled_pbn_reads_back_here_and_in_endplay(worked: dict[str, Any], dds_so
     assert board.info["RulingAdjusted"] == ("yes" if rec["adjusted"] else "no")
     assert int(board.info["RulingResult"]) == rec["declarer_tricks"]
     ns, ew = score_to_enter(data)
-    assert float(board.info["RulingScoreNS"]) == ns.score == -float(board.info["RulingScoreEW"])
+    named = "RulingNet" if ns.weighted else "RulingScore"
+    assert float(board.info[named + "NS"]) == ns.score == -float(board.info[named + "EW"])
     weighted = rec.get("weighted") if rec["adjusted"] else None
     if weighted:
         parts = [p.split() for p in board.info["RulingWeighted"].split(";")]

@@ -118,8 +118,11 @@ def test_the_pbn_gives_each_sides_line_and_score(kind: str) -> None:
     comment = text.split("Score to enter:\r\n", 1)[1].split("\r\n")
     assert comment[:2] == [s["text"] for s in sides[:1]] + [sides[1]["text"] + "}"]
     info = endplay_pbn.loads(text)[0].info
-    assert float(info["RulingScoreNS"]) == sides[0]["score"]
-    assert float(info["RulingScoreEW"]) == sides[1]["score"]
+    named, other = ("RulingNet", "RulingScore") if kind == "weighted" else ("RulingScore",
+                                                                            "RulingNet")
+    assert float(info[named + "NS"]) == sides[0]["score"]
+    assert float(info[named + "EW"]) == sides[1]["score"]
+    assert other + "NS" not in info and other + "EW" not in info
     if kind == "weighted":
         parts = [part.split() for part in info["RulingWeighted"].split(";")]
         assert [int(p) for p, _, _ in parts] == [c["percent"] for c in sides[0]["components"]]

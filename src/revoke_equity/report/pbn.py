@@ -9,9 +9,11 @@ the ruling in tags of its own and as commentary. The tags (``docs/ruling-format.
 ``RulingLaw``      the law the recommended score rests on (``recommendation.law``)
 ``RulingAdjusted`` ``yes`` for an adjusted score (Law 64C), else ``no``
 ``RulingResult``   declarer's tricks of the recommended result
-``RulingScoreNS``  NS's score to enter; for a weighted score the net of its components (not
-                   entered: each component is scored, then weighted)
+``RulingScoreNS``  NS's score to enter (one result; none for a weighted score)
 ``RulingScoreEW``  EW's score to enter
+``RulingNetNS``    for a weighted score only, the net of its components for NS, labelled as a net:
+                   it is not entered (each component is scored, then weighted)
+``RulingNetEW``    the same for EW
 ``RulingWeighted`` the weighted score's components, ``"60 11 -400; 40 10 50"``: percent,
                    declarer's tricks, NS score (only when the score to enter is weighted)
 =================  ==============================================================================
@@ -56,9 +58,10 @@ def ruling_tags(ruling: Mapping[str, Any]) -> list[tuple[str, str]]:
         ("RulingLaw", str(rec.get("law", ""))),
         ("RulingAdjusted", "yes" if rec.get("adjusted") else "no"),
         ("RulingResult", str(rec.get("declarer_tricks", ""))),
-        ("RulingScoreNS", _number(scores["NS"].score)),
-        ("RulingScoreEW", _number(scores["EW"].score)),
     ]
+    for side in ("NS", "EW"):  # a weighted score's net is no score to enter: named as a net
+        name = "RulingNet" if scores[side].weighted else "RulingScore"
+        tags.append((name + side, _number(scores[side].score)))
     components = weighted_components(ruling)
     if components:
         tags.append(("RulingWeighted", "; ".join(f"{p} {t} {s}" for p, t, s in components)))
