@@ -106,9 +106,11 @@ def _warm_ruling(case: BenchCase, solver: Any) -> tuple[float, Any]:
     cache and a flushed DDS."""
     solver.clear_cache()
     flush_dds()
+    from revoke_equity.equity.estimate import EstimateOptions
     from revoke_equity.ruling import rule
 
-    return timed(lambda: rule(case.case, solver))
+    dd = EstimateOptions(estimate="dd")
+    return timed(lambda: rule(case.case, solver, options=dd))
 
 
 def _summary(rows: list[dict[str, Any]], cold: list[dict[str, Any]]) -> dict[str, Any]:

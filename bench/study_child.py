@@ -115,10 +115,11 @@ def main(argv: list[str]) -> int:
     sampler.start()
     if args.get("warm_up", True):
         # Start the workers (loky reuses them) and load DDS in each; not timed.
-        run_study(StudyParams(deals=jobs, seed=seed + 1, chunk_size=1), base / "warm-up",
+        run_study(StudyParams(deals=jobs, seed=seed + 1, chunk_size=1, estimate="dd"), base / "warm-up",
                   jobs=jobs, progress=False, finish=False)
     start = time.perf_counter()
-    result = run_study(StudyParams(deals=cases, seed=seed, chunk_size=int(args["chunk_size"])),
+    result = run_study(StudyParams(deals=cases, seed=seed, chunk_size=int(args["chunk_size"]),
+                                   estimate="dd"),
                        base / "run", jobs=jobs, progress=False, finish=False)
     wall = time.perf_counter() - start
     sampler.sample()  # the workers are still alive (loky keeps them): their final peaks

@@ -118,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     print(f"before: {machine_load()}", flush=True)
     params = StudyParams(args.deals, args.seed, ALL_EDITIONS, tuple(DEFAULT_MIX.items()),
-                         args.chunk_size)
+                         args.chunk_size, estimate="dd")
     reference = None
     for jobs in (int(j) for j in args.jobs.split(",")):
         out = Path(args.out) / f"jobs-{jobs}"

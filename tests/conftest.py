@@ -8,6 +8,8 @@ from typing import Any
 
 import pytest
 
+from revoke_equity.equity.estimate import EstimateOptions
+
 DATA = Path(__file__).parent / "data"
 CASES = DATA / "cases"
 
@@ -63,3 +65,8 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
     text = _browser_tests()
     if "SKIPPED" in text and terminalreporter.stats.get("skipped"):
         terminalreporter.write_line(text)
+
+
+DD = EstimateOptions(estimate="dd")
+"""The double-dummy estimate: the fast one, for the tests that need an estimate but not a
+particular one (the default of every surface is the slower single-dummy one)."""

@@ -357,6 +357,7 @@ def damaged(rng: random.Random, fmt: str, index: int = 0, kind: str | None = Non
 
 def run_sample(item: Sample, solver: Any = None) -> Result:
     """Read ``item`` and rule every board read (with ``solver``, or the law part only)."""
+    from revoke_equity.equity.estimate import EstimateOptions
     from revoke_equity.ruling import rule
 
     result = Result(item.index, item.fmt, item.kind, "ruled")
@@ -376,7 +377,7 @@ def run_sample(item: Sample, solver: Any = None) -> Result:
             continue
         read.append(entry.case)
         try:
-            rule(entry.case, solver)
+            rule(entry.case, solver, options=EstimateOptions(estimate="dd"))
         except RevokeEquityError:
             result.reported += 1
             result.outcome = "clean error"

@@ -29,6 +29,8 @@ from revoke_equity.ruling.sensitivity import other_classes, sensitivity_entry
 from revoke_equity.service.app import create_app
 from revoke_equity.service.workers import WorkerPool
 
+from conftest import DD
+
 BOARD = Path(__file__).parent / "data" / "auction" / "board-9-1c-opening.json"
 """N deals, 1C 1H P 4H 5C 5H P P P: 5H by East, as the case says."""
 SD = EstimateOptions(estimate="sd", worlds=4, max_worlds=4, playouts=40)
@@ -51,10 +53,10 @@ def test_the_grid_puts_each_call_under_its_seat() -> None:
 
 
 def test_the_ruling_json_gives_the_auction_and_warns_on_another_contract(dds_solver: Any) -> None:
-    same = rule(case_from_dict(board()), dds_solver).to_dict()
+    same = rule(case_from_dict(board()), dds_solver, options=DD).to_dict()
     assert same["auction"] == {"dealer": "N", "calls": board()["auction"], "alerted": []}
     assert "warnings" not in same
-    other = rule(case_from_dict(board("5HX")), dds_solver).to_dict()
+    other = rule(case_from_dict(board("5HX")), dds_solver, options=DD).to_dict()
     assert len(other["warnings"]) == 1
     assert "reached 5H by E" in other["warnings"][0] and "5HX by E" in other["warnings"][0]
     # the case's contract is the one ruled on
@@ -118,7 +120,7 @@ def test_the_service_warns_and_says_how_firm_the_ruling_is(tmp_path: Path,
     answer = posted.json()
     case = case_from_dict(board("5HX"))
     assert case.contract == Contract.from_str("5HX")
-    assert answer["warnings"] == rule(case, dds_solver).to_dict()["warnings"]
+    assert answer["warnings"] == rule(case, dds_solver, options=DD).to_dict()["warnings"]
     expected = [sensitivity_entry(name, rule(case, dds_solver, options=EstimateOptions(
         estimate="dd", players=name)).to_dict()) for name in ("expert", "club")]
     assert answer["sensitivity"] == expected

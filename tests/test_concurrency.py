@@ -12,7 +12,7 @@ from revoke_equity.model import Case
 from revoke_equity.ruling import rule
 from revoke_equity.solver.dds import DdsSolver
 
-from conftest import CASES
+from conftest import CASES, DD
 
 
 def _cases() -> list[Case]:
@@ -22,7 +22,7 @@ def _cases() -> list[Case]:
 def _answer(case: Case, solver: Any = None) -> dict[str, Any]:
     from revoke_equity.solver.pool import default_solver
 
-    data = rule(case, solver or default_solver()).to_dict()
+    data = rule(case, solver or default_solver(), options=DD).to_dict()
     data.pop("solver")  # call counts depend on what the cache already holds
     return data
 

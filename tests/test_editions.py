@@ -17,7 +17,7 @@ from revoke_equity.laws.law import Law
 from revoke_equity.model.edition import EDITIONS, Edition
 from revoke_equity.study.plots import _EDITION_COLOURS
 
-from conftest import CASES
+from conftest import CASES, DD
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "revoke_equity"
 B1_TO_B5 = ["64B1", "64B2", "64B3", "64B4", "64B5"]
@@ -129,7 +129,7 @@ def test_printed_labels_are_the_laws_own_and_json_codes_stay(path: Any, edition:
     from revoke_equity.ruling import rule
 
     case = dataclasses.replace(case_from_dict(json.loads(path.read_text())["case"]), laws=edition)
-    ruling = rule(case, dds_solver)
+    ruling = rule(case, dds_solver, options=DD)
     out = ruling.to_dict()
     printed = [*out["explanation"], out["recommendation"]["reason"],
                out["recommendation"]["label"], render(ruling)]

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from revoke_equity.equity.estimate import EstimateOptions
+from revoke_equity.equity.estimate import DEFAULT_ESTIMATE, EstimateOptions
 from revoke_equity.equity.trace import play_trace
 from revoke_equity.io.json_case import case_from_dict
 from revoke_equity.laws.revokes import find_revokes
@@ -17,7 +17,7 @@ from revoke_equity.model import Case
 from revoke_equity.model.play import replay
 from revoke_equity.ruling import rule
 
-from conftest import CASES
+from conftest import CASES, DD
 
 
 def worked(name: str) -> Case:
@@ -89,7 +89,7 @@ def test_double_dummy_estimate_costs_one_solver_call(dds_solver: Any) -> None:
     from revoke_equity.solver.dds import DdsSolver
 
     solver = DdsSolver()
-    ruling = rule(fresh, solver)
+    ruling = rule(fresh, solver, options=DD)
     assert ruling.solver_stats["trace_calls"] == 2
     assert ruling.solver_stats["solve_calls"] == 1
     assert ruling.comparisons[0].dd.solver_calls == 1
@@ -121,7 +121,8 @@ def test_estimate_options_refuse_values_out_of_range(field: str, bad: object, go
 
 
 def test_estimate_options_name_dd_first_and_each_estimate_once() -> None:
-    assert EstimateOptions().names == ("dd",)
+    assert EstimateOptions().estimate == DEFAULT_ESTIMATE  # the one default of every surface
+    assert EstimateOptions(estimate="dd").names == ("dd",)
     assert EstimateOptions(estimate="sd", extra=("table", "sd", "dd")).names == ("dd", "sd", "table")
     assert EstimateOptions(estimate="table", extra=("sd",)).names == ("dd", "table", "sd")
     assert [EstimateOptions(players=p).temperature for p in ("expert", "strong", "club")] == [

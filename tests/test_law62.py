@@ -23,6 +23,7 @@ from revoke_equity.model.play import replay
 from revoke_equity.ruling import rule
 from revoke_equity.solver.bruteforce import BruteForceSolver, best_tricks
 
+from conftest import DD
 from playgen import make_case
 
 EDITIONS = pytest.mark.parametrize("edition", list(Edition), ids=str)
@@ -220,7 +221,7 @@ def test_a_declarer_revoke_on_a_real_deal_is_corrected_double_dummy(dds_solver: 
     play[11] = revoke_card
     table = replay(make_case(deal, "4S", "W", play, claim=Claim(3, 5, by=N, agreed=False)))
     case = table.case
-    r = rule(case, dds_solver, trace=False)
+    r = rule(case, dds_solver, trace=False, options=DD)
     assert r.law62 is not None and r.law62.revoke.player is W and r.law62.penalty_card is None
     assert r.corrected is not None and r.corrected.substitute.suit is led
     rest = side_rest(position, dds_solver.solve(position), Side.EW)  # type: ignore[attr-defined]

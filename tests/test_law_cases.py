@@ -32,7 +32,7 @@ from revoke_equity.model.play import replay
 from revoke_equity.ruling import Ruling, rule
 from test_laws import laws_of, worked
 
-from conftest import DATA
+from conftest import DATA, DD
 
 E1997, E2007, E2017 = Edition.LAWS_1997, Edition.LAWS_2007, Edition.LAWS_2017
 EDITIONS = pytest.mark.parametrize("edition", list(Edition), ids=str)
@@ -90,7 +90,7 @@ def test_62_the_revoke_left_unestablished_by_the_claim_is_corrected(edition: Edi
     S's two diamonds are ruffed in N, the hearts are N-S's from the top and E's forced H2 gives
     him nothing. So N-S take 6 of the last 7, as S claimed: 4 + 6 = 10; S's claim is ruled on
     the corrected position (Law 70) and the corrected result equals the table's."""
-    r = rule(dataclasses.replace(law_case("l01"), laws=edition), dds_solver, trace=False)
+    r = rule(dataclasses.replace(law_case("l01"), laws=edition), dds_solver, trace=False, options=DD)
     assert r.corrected is not None and r.law62 is not None
     assert str(r.corrected.substitute) == "D8"
     assert r.law62.penalty_card is not None and str(r.law62.penalty_card.card) == "H2"

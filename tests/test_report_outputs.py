@@ -17,7 +17,7 @@ from revoke_equity.report.pbn import ruled_boards_pbn
 from revoke_equity.ruling import rule
 from revoke_equity.ruling.score_entry import contract_result, score_to_enter
 
-from conftest import CASES, worked_cases
+from conftest import CASES, DD, worked_cases
 
 
 def _ruling(contract: str, declarer_tricks: int, score_ns: int, *, adjusted: bool = False,
@@ -103,7 +103,7 @@ def test_ruled_pbn_reads_back_here_and_in_endplay(worked: dict[str, Any], dds_so
     from endplay.parsers import pbn as endplay_pbn
 
     case = case_from_dict(worked)
-    data = rule(case, dds_solver).to_dict()
+    data = rule(case, dds_solver, options=DD).to_dict()
     text = ruled_boards_pbn([(case, data)], event="Club pairs")
     assert case_to_dict(loads_pbn(text)[0]) == case_to_dict(case)
 
@@ -146,7 +146,7 @@ class _Text(HTMLParser):
 def test_html_sheet_has_the_fields_the_board_and_the_score_to_enter(dds_solver: Any) -> None:
     from revoke_equity.io import read_path
 
-    rulings = [rule(b.case, dds_solver) for b in read_path(CASES / "p-boards.pbn")
+    rulings = [rule(b.case, dds_solver, options=DD) for b in read_path(CASES / "p-boards.pbn")
                if b.case is not None]
     boards = [(r, r.to_dict()) for r in rulings]
     html = ruling_sheets_html(boards, SheetFields("Club <pairs> & co", "Monday", "4", "3", "12"))
@@ -264,7 +264,7 @@ def test_ruled_pbn_is_in_export_format(name: str, dds_solver: Any) -> None:
     from revoke_equity.report.pbn_export import MANDATORY_TAGS, is_export
 
     case = case_from_dict(json.loads(next(CASES.glob(f"{name}-*.json")).read_text())["case"])
-    data = rule(case, dds_solver).to_dict()
+    data = rule(case, dds_solver, options=DD).to_dict()
     text = ruled_boards_pbn([(case, data)], event='Club "Monday" pairs')
     assert text.startswith("% PBN 2.1\r\n% EXPORT\r\n")
     assert "\n" not in text.replace("\r\n", "")
@@ -299,7 +299,7 @@ def test_export_pbn_with_an_auction_reads_back_here_and_in_endplay(dds_solver: A
     assert case.auction is not None
     case = dataclasses.replace(case, auction=dataclasses.replace(
         case.auction, notes=((2, "natural, to play"),)))
-    text = ruled_boards_pbn([(case, rule(case, dds_solver).to_dict())])
+    text = ruled_boards_pbn([(case, rule(case, dds_solver, options=DD).to_dict())])
     assert text.startswith("% PBN 2.1\r\n% EXPORT\r\n")
     back = loads_pbn(text)[0]
     assert case_to_dict(back) == case_to_dict(case) and back.auction == case.auction

@@ -30,7 +30,7 @@ from revoke_equity.ruling import Ruling, rule
 from revoke_equity.ruling.score_entry import score_to_enter
 from revoke_equity.synthetic import play_with_revoke, random_deal
 
-from conftest import CASES, DATA
+from conftest import CASES, DATA, DD
 
 ADJUSTED_LAWS = {Edition.LAWS_1997: {"64C"}, Edition.LAWS_2007: {"64C"},
                  Edition.LAWS_2017: {"64C1", "64C2a", "64C2b"}}
@@ -191,7 +191,7 @@ def _synthetic(seed: int) -> Case:
 
 @pytest.mark.parametrize("seed", range(300))
 def test_synthetic_double_dummy(seed: int, dds_solver: Any) -> None:
-    check(rule(_synthetic(seed), dds_solver, trace=False), dds_solver)
+    check(rule(_synthetic(seed), dds_solver, trace=False, options=DD), dds_solver)
 
 
 @pytest.mark.parametrize("seed", range(6))

@@ -20,7 +20,7 @@ from revoke_equity.model.edition import Edition
 from revoke_equity.ruling import rule, schema
 from revoke_equity.ruling.schema import RulingJSON
 
-from conftest import CASES
+from conftest import CASES, DD
 
 DOCS = Path(__file__).parent.parent / "docs" / "ruling-format.md"
 SHARED_CASES = Path(__file__).parent.parent.parent / "shared" / "cases"
@@ -111,7 +111,7 @@ def test_worked_rulings_fit_the_schema(path: Path, edition: Edition, dds_solver:
     """Each worked case under each edition: without a solver (no equity) and with the
     double-dummy estimate and the trace."""
     case = apply_overrides(case_from_dict(json.loads(path.read_text())["case"]), laws=edition)
-    for ruling in (rule(case, trace=False), rule(case, dds_solver)):
+    for ruling in (rule(case, trace=False), rule(case, dds_solver, options=DD)):
         data = ruling.to_dict()
         assert mismatches(data, RulingJSON) == []
         assert mismatches(json.loads(json.dumps(data)), RulingJSON) == []

@@ -23,6 +23,8 @@ from revoke_equity.io import apply_overrides, handviewer_url, read_boards
 from revoke_equity.ruling import rule
 from service_helpers import HARD_DEAL_CASE, Server, comparable, pid_alive, wait_until
 
+from conftest import DD
+
 CASES = Path(__file__).parent / "data" / "cases"
 WORKED = sorted(CASES.glob("p*.json"))
 PBN = CASES / "p-boards.pbn"
@@ -64,7 +66,7 @@ def _expected(text: str, fmt: str, dds: Any, **overrides: Any) -> list[dict[str,
     out = []
     for entry in read_boards(text, fmt=fmt):
         assert entry.case is not None, entry.error
-        out.append(comparable(rule(apply_overrides(entry.case, **overrides), dds).to_dict()))
+        out.append(comparable(rule(apply_overrides(entry.case, **overrides), dds, options=DD).to_dict()))
     return out
 
 

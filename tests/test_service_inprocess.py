@@ -20,6 +20,8 @@ from revoke_equity.service.in_process import InProcessPool
 from revoke_equity.service.workers import WorkerPool
 from service_helpers import comparable
 
+from conftest import DD
+
 CASE = Path(__file__).parent / "data" / "cases" / "p01-64A1-offender-won-revoke-trick.json"
 
 
@@ -43,7 +45,7 @@ def test_routes_rule_with_the_pool_the_app_was_given(tmp_path: Path, dds_solver:
     assert posted.status_code == 200, posted.text
     assert status["rulings"] == 2  # its one worker read the body, then ruled on the board
     case = read_boards(text, fmt="json")[0].case
-    assert comparable(posted.json()) == comparable(rule(case, dds_solver).to_dict())
+    assert comparable(posted.json()) == comparable(rule(case, dds_solver, options=DD).to_dict())
     assert [s["side"] for s in posted.json()["score_to_enter"]] == ["NS", "EW"]
     assert stored.status_code == 200 and stored.json() == posted.json()
     assert pool.status()["alive"] == 0  # the app closed it with its lifespan
@@ -96,7 +98,7 @@ def test_the_route_steps_with_a_pool_in_this_process(tmp_path: Path, dds_solver:
         (pbn, {"estimate": "none", "also": "x"}, text),
     ])
     assert every.status_code == 200, every.text
-    expected = [comparable(rule(b.case, dds_solver).to_dict()) for b in read_boards(pbn)]
+    expected = [comparable(rule(b.case, dds_solver, options=DD).to_dict()) for b in read_boards(pbn)]
     assert [comparable(r) for r in every.json()] == expected
     assert second.status_code == 200 and comparable(second.json()) == expected[1]
     numbers = ", ".join(str(b.board) for b in read_boards(pbn))

@@ -24,6 +24,8 @@ from revoke_equity.study.generate import (
 from revoke_equity.study.records import COST_COLUMNS, IDENTITY_COLUMNS, SCHEMA, records_for_case
 from revoke_equity.study.summary import Tally, markdown, share, summarize, wilson
 
+from conftest import DD
+
 # -- seeds, mix, contract ----------------------------------------------------------------------
 
 
@@ -85,7 +87,7 @@ def by_kind(dds_solver: Any) -> dict[StudyKind, list[Any]]:
         for i in range(PER_KIND):
             dds_solver.clear_cache()
             synthetic = generate_case(11, 100 * n + i, {kind: 1.0}, dds_solver)
-            cases.append((synthetic, rule(synthetic.case, dds_solver, trace=False)))
+            cases.append((synthetic, rule(synthetic.case, dds_solver, trace=False, options=DD)))
         out[kind] = cases
     return out
 

@@ -24,6 +24,8 @@ from revoke_equity.study.hidden import (
 )
 from revoke_equity.study.players import PlaySpec
 
+from conftest import DD
+
 C = Card.from_str
 DEAL = Deal.from_pbn("N:AKQ2.AK2.AK2.AK2 JT9.QJT9.QJT9.QJ 8765.8765.876.87 43.43.543.T96543")
 """N is declarer in the tests below (E on lead); S is dummy."""
@@ -122,7 +124,7 @@ def hidden_cases(dds_solver: Any) -> list[tuple[Any, Any]]:
         for i in indexes:
             dds_solver.clear_cache()
             synthetic = generate_case(5, i, {kind: 1.0}, dds_solver)
-            out.append((synthetic, rule(synthetic.case, dds_solver, trace=False)))
+            out.append((synthetic, rule(synthetic.case, dds_solver, trace=False, options=DD)))
     return out
 
 

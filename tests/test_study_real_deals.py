@@ -145,7 +145,7 @@ def identity(out: Path) -> Any:
     return pq.read_table(out / "records.parquet").select(list(IDENTITY_COLUMNS))
 
 
-REAL = StudyParams(deals=4, seed=3, chunk_size=1, editions=(Edition.LAWS_2017,),
+REAL = StudyParams(deals=4, seed=3, chunk_size=1, editions=(Edition.LAWS_2017,), estimate="dd",
                    mix=(*((k, 1.0) for k in StudyKind),), deals_from=(LIST100,), real_play=True)
 
 
@@ -208,7 +208,7 @@ def test_a_deal_without_a_result_is_skipped_and_counted(tmp_path: Path) -> None:
     hands = tmp_path / "two.txt"
     unplayed = BLOCKS[1]["PBN"]
     hands.write_text(f"{unplayed}\n" + "\n".join(BLOCKS[0].values()) + "\n")
-    params = StudyParams(deals=2, seed=1, editions=(Edition.LAWS_2017,),
+    params = StudyParams(deals=2, seed=1, editions=(Edition.LAWS_2017,), estimate="dd",
                          mix=((StudyKind.DEFENDER_DISCARD, 1.0),), deals_from=(str(hands),))
     run_study(params, tmp_path / "out", jobs=1, progress=False, finish=False)
     records = [r for path in sorted((tmp_path / "out" / "chunks").iterdir())

@@ -26,9 +26,9 @@ from revoke_equity.study.outputs import OUTPUT_FILES, write_outputs
 from revoke_equity.study.records import COST_COLUMNS, IDENTITY_COLUMNS
 from revoke_equity.study.runner import StudyParams, run_study
 
-PARAMS = StudyParams(deals=8, seed=7, chunk_size=2)  # 4 chunks; 1997, 2007, 2017; default mix;
+PARAMS = StudyParams(deals=8, seed=7, chunk_size=2, estimate="dd")  # 4 chunks; 1997, 2007, 2017; default mix;
 # seed 7: cases with kinds of both sides, cheap to solve (the tests must stay fast)
-CLI_PARAMS = ["--deals", "8", "--seed", "7", "--chunk-size", "2", "--no-progress"]
+CLI_PARAMS = ["--deals", "8", "--seed", "7", "--chunk-size", "2", "--estimate", "dd", "--no-progress"]
 
 
 def identity(out: Path) -> pa.Table:

@@ -8,7 +8,7 @@ light (the readers, the ruling pipeline and endplay's DDS load only when asked f
 
     for board in revoke_equity.read_path("session.pbn"):
         ruling = revoke_equity.rule(board.case, revoke_equity.default_solver())
-        print(ruling.recommendation.reason)
+        print(ruling.recommendation.reason)  # on the DEFAULT_ESTIMATE, as every surface
 
 Reading boards: :func:`read_path`, :func:`read_boards` (:class:`BoardInput` each, its ``case`` a
 :class:`Case`), :func:`apply_overrides`. Ruling: :func:`rule` gives a :class:`Ruling`

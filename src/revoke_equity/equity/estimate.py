@@ -47,6 +47,10 @@ DEFAULT_PRECISION = 0.10
 """Playouts stop (after a block of 20) once every reported probability's 95% interval is within
 +/- this; about 100 playouts for an even split, fewer when one result dominates."""
 DEFAULT_SEED = 2024
+DEFAULT_ESTIMATE = "sd"
+"""The estimate the score rests on when none is named, on every surface (the library's
+:class:`EstimateOptions`, the command line, the API, the page and the study): single-dummy
+players, the reliable likely result. ``dd`` is the fast one, named where speed matters."""
 
 
 def add_estimate_arguments(parser: argparse.ArgumentParser | argparse._ArgumentGroup,
@@ -78,10 +82,9 @@ def add_estimate_arguments(parser: argparse.ArgumentParser | argparse._ArgumentG
 class EstimateOptions:
     """Everything that shapes a ruling's estimates; one frozen value passed down the pipeline."""
 
-    estimate: str = "dd"
-    """The estimate the recommendation rests on (a name of :data:`ESTIMATORS`). The library's
-    default stays ``dd``, the fast one; the surfaces a director uses default to
-    :data:`DEFAULT_ESTIMATE`."""
+    estimate: str = DEFAULT_ESTIMATE
+    """The estimate the recommendation rests on (a name of :data:`ESTIMATORS`; by default
+    :data:`DEFAULT_ESTIMATE`, as on every surface)."""
     players: str = "strong"
     worlds: int = DEFAULT_WORLDS
     """Layouts a single-dummy decision draws first."""
@@ -210,11 +213,6 @@ ESTIMATORS: tuple[EstimatorInfo, ...] = (
 )
 """Every estimator, in the order the surfaces list them (python-chess's ``VARIANTS`` is the
 model): a new one is one entry here and its module."""
-
-DEFAULT_ESTIMATE = "sd"
-"""The estimate the score rests on when none is named, on the command line, the API and the page:
-single-dummy players, the reliable likely result."""
-
 
 def estimators() -> tuple[EstimatorInfo, ...]:
     """The registry as it is now (read at each call, so every surface built after an entry is

@@ -16,7 +16,7 @@ import hashlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from html import escape
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from revoke_equity.model.cards import Card, Suit
 from revoke_equity.model.case import Case
@@ -25,6 +25,9 @@ from revoke_equity.model.play import PlayRecord, replay
 from revoke_equity.model.seats import SEATS, Seat
 from revoke_equity.report.auction import COLUMNS, auction_grid, shown_words
 from revoke_equity.ruling.score_entry import contract_result, score_to_enter
+
+if TYPE_CHECKING:
+    from revoke_equity.ruling.schema import RulingJSON
 
 __all__ = ["SHEET_STYLE_SOURCE", "Ruled", "SheetFields", "ruling_sheet", "ruling_sheets_html",
            "stored_sheet_html"]
@@ -62,14 +65,14 @@ class _Replayed:
     record: PlayRecord
 
 
-def stored_sheet_html(case: Case, ruling: Mapping[str, Any], fields: SheetFields | None = None
+def stored_sheet_html(case: Case, ruling: RulingJSON, fields: SheetFields | None = None
                       ) -> str:
     """The sheet of a logged ruling: its case (replayed for the tricks) and its ruling JSON, the
     same document as ``rule --format html`` writes for the board."""
     return ruling_sheets_html([(_Replayed(case, replay(case)), ruling)], fields)
 
 
-def ruling_sheets_html(boards: Iterable[tuple[Ruled, Mapping[str, Any]]],
+def ruling_sheets_html(boards: Iterable[tuple[Ruled, RulingJSON]],
                        fields: SheetFields | None = None) -> str:
     """One HTML document, one sheet per board: each ruling with its JSON (``Ruling.to_dict()``,
     and the command line's ``comparison`` when given)."""
@@ -81,7 +84,7 @@ def ruling_sheets_html(boards: Iterable[tuple[Ruled, Mapping[str, Any]]],
             f"<body>\n{sheets}\n</body>\n</html>\n")
 
 
-def ruling_sheet(ruled: Ruled, ruling: Mapping[str, Any], fields: SheetFields) -> str:
+def ruling_sheet(ruled: Ruled, ruling: RulingJSON, fields: SheetFields) -> str:
     """One ``<article class="sheet">``: the case and the play record from ``ruled``, the rest
     from its JSON ``ruling``."""
     e = _e
@@ -170,7 +173,7 @@ def _card_html(card: str) -> str:
     return f'<span{red}>{_SYMBOL.get(suit, _e(suit))}</span>{_e("10" if rank == "T" else rank)}'
 
 
-def _hands_html(case: Case, ruling: Mapping[str, Any]) -> str:
+def _hands_html(case: Case, ruling: RulingJSON) -> str:
     dummy = str(case.dummy)
     declarer = str(case.declarer)
 
@@ -190,7 +193,7 @@ def _hands_html(case: Case, ruling: Mapping[str, Any]) -> str:
             f"{hand(Seat.S)}</div>")
 
 
-def _auction_html(case: Case, ruling: Mapping[str, Any]) -> str:
+def _auction_html(case: Case, ruling: RulingJSON) -> str:
     """The auction in rounds, its notes, and what each seat showed that the single-dummy layouts
     used (empty when the case has no auction and nothing was shown)."""
     shown = "".join(f"<li>{_e(line)}</li>" for line in shown_words(ruling.get("equity")))
@@ -229,7 +232,7 @@ def _call_html(call: str) -> str:
     return _e(call)
 
 
-def _tricks_html(ruled: Ruled, ruling: Mapping[str, Any]) -> str:
+def _tricks_html(ruled: Ruled, ruling: RulingJSON) -> str:
     revokes = {(r["trick"], r["player"]): r for r in ruling.get("revokes") or []}
     rows = []
     for trick in ruled.record.tricks:
@@ -265,7 +268,7 @@ def _tricks_html(ruled: Ruled, ruling: Mapping[str, Any]) -> str:
             "winning card in bold, R a revoke, c a revoke corrected before it was established.</p>")
 
 
-def _results_html(ruling: Mapping[str, Any]) -> str:
+def _results_html(ruling: RulingJSON) -> str:
     rows: list[tuple[str, object, object, str]] = []
     table = ruling.get("table") or {}
     mechanical = ruling.get("mechanical") or {}
@@ -291,8 +294,8 @@ def _results_html(ruling: Mapping[str, Any]) -> str:
                      f"{basis}: score each component, then weight"))
     split = rec.get("split")
     if isinstance(split, Mapping):
-        for key, label in (("non_offenders", "Split: non-offenders"), ("offenders", "Split: offenders")):
-            part = split.get(key) or {}
+        for part, label in ((split["non_offenders"], "Split: non-offenders"),
+                            (split["offenders"], "Split: offenders")):
             rows.append((label, part.get("declarer_tricks"), part.get("score_ns"), ""))
     rows.append((f"Recommended ({rec.get('label')})", rec.get("declarer_tricks"),
                  rec.get("score_ns"), "adjusted score" if rec.get("adjusted") else ""))

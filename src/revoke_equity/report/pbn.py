@@ -29,8 +29,8 @@ CRLF line ends.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from revoke_equity.io import dumps_pbn
 from revoke_equity.io.pbn_text import commentary, tag_value
@@ -47,9 +47,12 @@ from revoke_equity.report.pbn_export import (
 )
 from revoke_equity.ruling.score_entry import score_to_enter, weighted_components
 
+if TYPE_CHECKING:
+    from revoke_equity.ruling.schema import RulingJSON
+
 __all__ = ["ruled_board_pbn", "ruled_boards_pbn", "ruling_tags"]
 
-def ruling_tags(ruling: Mapping[str, Any]) -> list[tuple[str, str]]:
+def ruling_tags(ruling: RulingJSON) -> list[tuple[str, str]]:
     """The ruling's PBN tags as ``(name, value)`` pairs, in the order written."""
     rec = ruling.get("recommendation") or {}
     scores = {s.side: s for s in score_to_enter(ruling)}
@@ -68,7 +71,7 @@ def ruling_tags(ruling: Mapping[str, Any]) -> list[tuple[str, str]]:
     return tags
 
 
-def ruled_board_pbn(case: Case, ruling: Mapping[str, Any], *, event: str | None = None) -> list[str]:
+def ruled_board_pbn(case: Case, ruling: RulingJSON, *, event: str | None = None) -> list[str]:
     """The lines of one board in export format: the mandatory tags (``Event`` when given, ``?``
     for what the case does not know), the ruling's commentary, then the case's other tags and the
     ruling's, sorted by name."""
@@ -79,7 +82,7 @@ def ruled_board_pbn(case: Case, ruling: Mapping[str, Any], *, event: str | None 
     return export_game(pairs, known, _commentary(ruling))
 
 
-def ruled_boards_pbn(boards: Iterable[tuple[Case, Mapping[str, Any]]], *,
+def ruled_boards_pbn(boards: Iterable[tuple[Case, RulingJSON]], *,
                      event: str | None = None) -> str:
     """A PBN 2.1 file of ruled boards, CRLF line ends; headed ``% EXPORT`` when every game is in
     export format (:mod:`.pbn_export`)."""
@@ -91,7 +94,7 @@ def ruled_boards_pbn(boards: Iterable[tuple[Case, Mapping[str, Any]]], *,
     return CRLF.join(out)
 
 
-def _commentary(ruling: Mapping[str, Any]) -> list[str]:
+def _commentary(ruling: RulingJSON) -> list[str]:
     lines = ["Ruling (revoke-equity):"]
     lines += [f"{i}. {step}" for i, step in enumerate(ruling.get("explanation") or [], start=1)]
     shown = shown_words(ruling.get("equity"))

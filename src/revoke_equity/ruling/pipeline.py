@@ -38,7 +38,8 @@ from revoke_equity.solver.base import Solver
 def rule(case: Case, solver: Solver | None = None, *, options: EstimateOptions | None = None,
          trace: bool = True, progress: Progress | None = None) -> Ruling:
     """Rule on ``case``: Laws 61-64 always; the estimates and the adjudication when a solver is
-    given (``options`` choose the estimate the score rests on; ``dd`` by default). ``progress``
+    given (``options`` choose the estimate the score rests on; by default
+    :data:`~revoke_equity.equity.estimate.DEFAULT_ESTIMATE`, as on every surface). ``progress``
     is told each stage as it starts and ends (:mod:`revoke_equity.ruling.progress`)."""
     options = options or EstimateOptions()
     record = replay(case)

@@ -7,7 +7,7 @@ import asyncio
 import json
 import logging
 from collections.abc import Iterator
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, cast
 
 from fastapi import FastAPI, Query
 from fastapi.responses import HTMLResponse, JSONResponse, StreamingResponse
@@ -20,6 +20,9 @@ from revoke_equity.service.context import ServiceContext
 from revoke_equity.service.inputs import board_view
 from revoke_equity.service.openapi import ERROR_SCHEMA
 from revoke_equity.service.responses import error_response
+
+if TYPE_CHECKING:
+    from revoke_equity.ruling.schema import RulingJSON
 
 __all__ = ["MAX_FIELD", "MAX_OFFSET", "add_log_routes"]
 
@@ -129,7 +132,8 @@ def add_log_routes(app: FastAPI, service: ServiceContext) -> None:
 
 
 def _sheet(case_json: dict[str, Any], ruling: dict[str, Any], fields: SheetFields) -> str:
-    return stored_sheet_html(case_from_dict(case_json), ruling, fields)
+    # The log keeps each ruling as ``Ruling.to_dict()`` wrote it: a ``ruling@2`` JSON.
+    return stored_sheet_html(case_from_dict(case_json), cast("RulingJSON", ruling), fields)
 
 
 def _stored_view(case_json: dict[str, Any]) -> dict[str, Any]:

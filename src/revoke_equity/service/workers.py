@@ -108,6 +108,7 @@ def _worker_main(conn: Connection, parent_pid: int) -> None:
     from importlib import resources
 
     # Only the worker processes load the ruling pipeline and endplay's DDS; the server does not.
+    from revoke_equity.equity.estimate import EstimateOptions
     from revoke_equity.errors import CaseError, SolverError
     from revoke_equity.io import read_boards
     from revoke_equity.ruling import rule
@@ -116,11 +117,11 @@ def _worker_main(conn: Connection, parent_pid: int) -> None:
 
     solver = DdsSolver()
     # Warm up: import every module a ruling uses and let DDS allocate its tables now, not on the
-    # first request (whose time budget would pay for it).
+    # first request (whose time budget would pay for it); the double-dummy estimate is enough.
     example = resources.files("revoke_equity").joinpath("examples/two-revokes-same-suit.json")
     for entry in read_boards(example.read_text(), fmt="json", name="warm-up"):
         if entry.case is not None:
-            rule(entry.case, solver)
+            rule(entry.case, solver, options=EstimateOptions(estimate="dd"))
     solver.clear_cache()
     conn.send(("ready", os.getpid()))
     while True:
@@ -136,8 +137,9 @@ def _worker_main(conn: Connection, parent_pid: int) -> None:
             if isinstance(task, ReadRequest):
                 reply = (job, "ok", read_request(task))
             else:
-                case, options = task
-                if options is not None and options.estimate != "dd":
+                case, asked = task
+                options = asked if asked is not None else EstimateOptions()
+                if options.estimate != "dd":
                     # The double-dummy ruling first (a fraction of the single-dummy one's cost, and
                     # the start of it: the solver's cache keeps its answers): the answer given
                     # when the single-dummy estimate cannot finish within the budget.

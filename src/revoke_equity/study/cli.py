@@ -15,7 +15,7 @@ import sys
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from revoke_equity.equity.estimate import add_estimate_arguments
+from revoke_equity.equity.estimate import DEFAULT_ESTIMATE, add_estimate_arguments
 from revoke_equity.errors import RevokeEquityError
 from revoke_equity.model.edition import edition_names
 
@@ -69,7 +69,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="how every card but an injected revoke is chosen, before and after "
                         "the revokes: double-dummy (default), or single-dummy by the class of "
                         "--players with --worlds layouts per decision (far slower)")
-    add_estimate_arguments(parser, default="dd")
+    add_estimate_arguments(parser, default=DEFAULT_ESTIMATE)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="J",
                         help="worker processes (default: the number of CPUs)")
     parser.add_argument("--out", default="revoke-study", metavar="DIR",

@@ -5,7 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from revoke_equity.equity.estimate import DEFAULT_PLAYOUTS, DEFAULT_WORLDS, EstimateOptions
+from revoke_equity.equity.estimate import (
+    DEFAULT_ESTIMATE,
+    DEFAULT_PLAYOUTS,
+    DEFAULT_WORLDS,
+    EstimateOptions,
+)
 from revoke_equity.model.edition import Edition
 from revoke_equity.study.generate import BEST, DEFAULT_MIX, REVOKE_CARD_RULES, StudyKind, StudyUsageError
 from revoke_equity.study.players import PlaySpec
@@ -29,8 +34,9 @@ class StudyParams:
     mix: tuple[tuple[StudyKind, float], ...] = ()
     chunk_size: int = DEFAULT_CHUNK_SIZE
     revoke_card: str = BEST
-    estimate: str = "dd"
-    """The estimate each ruling's recommendation rests on (``dd``, ``sd`` or ``table``)."""
+    estimate: str = DEFAULT_ESTIMATE
+    """The estimate each ruling's recommendation rests on (a name of
+    :data:`~revoke_equity.equity.estimate.ESTIMATORS`; the default of every surface unless named)."""
     players: str = "strong"
     worlds: int = DEFAULT_WORLDS
     playouts: int = DEFAULT_PLAYOUTS

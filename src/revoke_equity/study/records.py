@@ -162,7 +162,8 @@ def records_for_case(
     options: EstimateOptions | None = None,
 ) -> list[dict[str, Any]]:
     """Rule on ``synthetic`` under each edition; one record (a dict of :data:`SCHEMA`'s columns)
-    per edition. Checks the ruling found the injected revokes (:func:`check_found`)."""
+    per edition (the ``dd`` estimate without ``options``). Checks the ruling found the injected
+    revokes (:func:`check_found`)."""
     case = synthetic.case
     declarer_side = case.declarer.side
     first = synthetic.revokes[0]
@@ -199,7 +200,8 @@ def records_for_case(
     for edition in editions:
         start = time.perf_counter()
         try:
-            ruling = rule(replace(case, laws=edition), solver, options=options, trace=False)
+            ruling = rule(replace(case, laws=edition), solver,
+                          options=options or EstimateOptions(estimate="dd"), trace=False)
         except RevokeEquityError as exc:
             raise StudyError(f"case {synthetic.case_id} (seed {synthetic.seed}), laws {edition}: "
                              f"{exc}") from exc
