@@ -102,7 +102,7 @@ def _commentary(ruling: RulingJSON) -> list[str]:
         lines.append("What the auction showed (the single-dummy layouts match it):")
         lines += shown
     effect = ruling.get("auction_effect")
-    if isinstance(effect, Mapping):
+    if effect is not None:
         lines.append(str(effect["text"]))
     lines.append("Score to enter:")
     lines += [s.text for s in score_to_enter(ruling)]
