@@ -112,13 +112,12 @@ class _EveryLayout(SingleDummyPolicy):
         super().__init__(solver, declarer, worlds=limit, tau=0.0, seed=0, replicas=0,
                          small=BruteForceSolver())
 
-    def _solve(self, position: Position, who: Seat, fixed: dict[Seat, frozenset[Card]],
-               partial: dict[Seat, frozenset[Card]], worlds: list[Any],
-               cards: tuple[Card, ...]) -> Any:
+    def _positions(self, position: Position, fixed: dict[Seat, frozenset[Card]],  # type: ignore[override]
+                   partial: dict[Seat, frozenset[Card]], worlds: list[Any]) -> list[Position]:
         # Every layout is solved when there are fewer than ``worlds``; a full sample means more.
         if len(worlds) >= self.worlds:
             raise TooManyLayouts
-        return super()._solve(position, who, fixed, partial, worlds, cards)
+        return SingleDummyPolicy._positions(position, fixed, partial, worlds)
 
 
 class CashCheck:

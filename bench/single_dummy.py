@@ -109,7 +109,7 @@ def _estimate(case: Case, solver: Any, options: EstimateOptions, naive: bool = F
     solver.clear_cache()
     flush_dds()
     before = dict(solver.stats.as_dict())
-    engine = _Uncached(solver) if naive else solver
+    engine: Any = _Uncached(solver) if naive else solver
 
     def work() -> list[Any]:
         estimator = SingleDummy(record, options)
@@ -130,7 +130,7 @@ def _estimate(case: Case, solver: Any, options: EstimateOptions, naive: bool = F
         engine_calls=int(after["engine_calls"] - before["engine_calls"]),
         batch_calls=int(after["batch_calls"] - before["batch_calls"]),
         solve_calls=int(after["solve_calls"] - before["solve_calls"]),
-        decisions=sum(int(e.details.get("decisions", 0)) for e in estimates),  # type: ignore[call-overload]
+        decisions=sum(int(e.details.get("decisions", 0)) for e in estimates),
         worlds=sum(e.solver_calls for e in estimates),
         widest=widest / 2,
         method="+".join(str(e.parameters.get("method")) for e in estimates),
@@ -220,7 +220,7 @@ def _stability(config: Config, solver: Any, options: EstimateOptions, log: Log) 
         f"{', '.join(map(str, seeds))}")
 
     def rule_json(bc: BenchCase, seeded: EstimateOptions) -> dict[str, Any]:
-        return rule(bc.case, solver, options=seeded, trace=False).to_dict()
+        return dict(rule(bc.case, solver, options=seeded, trace=False).to_dict())
 
     out = run_stability(sets, seeds, options, rule_json, log)
     out["published_skipped"] = skipped

@@ -86,8 +86,8 @@ def floor(deals: int, seed: int) -> dict[str, float]:
     for index in range(deals):
         recorder.clear_cache()
         recorder.calls = []
-        synthetic = generate_case(seed, index, DEFAULT_MIX, recorder)  # type: ignore[arg-type]
-        records_for_case(synthetic, ALL_EDITIONS, recorder)  # type: ignore[arg-type]
+        synthetic = generate_case(seed, index, DEFAULT_MIX, recorder)
+        records_for_case(synthetic, ALL_EDITIONS, recorder)
         per_case.append(recorder.calls)
     solver = DdsSolver()
     start = time.perf_counter()
