@@ -17,12 +17,14 @@ CHILD = r"""
 import json, sys, time
 t0 = time.perf_counter()
 from revoke_equity.io.json_case import case_from_dict
+from revoke_equity.equity.estimate import EstimateOptions
 from revoke_equity.ruling import rule
 from revoke_equity.solver.dds import DdsSolver
 t1 = time.perf_counter()
 solver = DdsSolver()
 t2 = time.perf_counter()
-ruling = rule(case_from_dict(json.loads(sys.stdin.read())), solver).to_dict()
+ruling = rule(case_from_dict(json.loads(sys.stdin.read())), solver,
+              options=EstimateOptions(estimate="dd")).to_dict()
 t3 = time.perf_counter()
 print(json.dumps({"imports": t1 - t0, "solver_load": t2 - t1, "rule": t3 - t2,
                   "ruling": ruling}))

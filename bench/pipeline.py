@@ -201,9 +201,11 @@ def run_pipeline(config: Config, oracle: Oracle, log: Log) -> dict[str, Any]:
 def run_naive(config: Config, oracle: Oracle, log: Log) -> dict[str, Any]:
     """Ours against :class:`~bench.naive.NaiveSolver` on the same rulings, interleaved (the two
     take turns going first), each ruling checked equal."""
+    from revoke_equity.equity.estimate import EstimateOptions
     from revoke_equity.ruling import rule
     from revoke_equity.solver.dds import DdsSolver
 
+    dd = EstimateOptions(estimate="dd")  # as the warm ruling it is checked against
     cases = _mixed(select_cases(config), config.naive_cases)
     ours = DdsSolver()
     naive = NaiveSolver(DdsSolver(cache_size=0))
@@ -220,7 +222,7 @@ def run_naive(config: Config, oracle: Oracle, log: Log) -> dict[str, Any]:
                     seconds, rulings["ours"] = _warm_ruling(bc, ours)
                 else:
                     flush_dds()
-                    seconds, rulings["naive"] = timed(partial(rule, bc.case, naive))
+                    seconds, rulings["naive"] = timed(partial(rule, bc.case, naive, options=dd))
                 times[side].append(seconds)
         oracle.equal("naive vs ours", _comparable(rulings["naive"].to_dict()),
                      _comparable(rulings["ours"].to_dict()), bc.name)

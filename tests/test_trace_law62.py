@@ -22,6 +22,8 @@ from test_law_cases import law_case
 from test_ruling_schema import mismatches
 from test_trace_bookkeeping import Oracle
 
+from conftest import DD
+
 EDITIONS = pytest.mark.parametrize("edition", list(Edition), ids=str)
 
 
@@ -56,7 +58,7 @@ def test_the_trace_of_the_claimed_trick12_board_shows_each_change(edition: Editi
     """The hand-made ending: E's C2 is withdrawn for S4 (62B1), S's D3 for H2 (62C1), W's SA for
     SK (62C2); the trace ends on the corrected result, 2 of the last 2 for N-S."""
     case = claimed_trick12_board(edition)
-    r = rule(case, dds_solver)
+    r = rule(case, dds_solver, options=DD)
     data = r.to_dict()
     _check_follows_the_correction(r, data)
     changes = data["trace"]["changes"]
@@ -76,7 +78,7 @@ def test_the_trace_of_l01_follows_the_corrected_play(edition: Edition, dds_solve
     marked); the trace goes on to trick 13 (S's claim is ruled on the corrected play)."""
     import dataclasses
 
-    r = rule(dataclasses.replace(law_case("l01"), laws=edition), dds_solver)
+    r = rule(dataclasses.replace(law_case("l01"), laws=edition), dds_solver, options=DD)
     data = r.to_dict()
     _check_follows_the_correction(r, data)
     trace = data["trace"]
@@ -94,7 +96,7 @@ def test_the_trace_of_l02_keeps_the_earlier_established_revoke(edition: Edition,
     trick 6 stays in the traced play with its swing."""
     import dataclasses
 
-    r = rule(dataclasses.replace(law_case("l02"), laws=edition), dds_solver)
+    r = rule(dataclasses.replace(law_case("l02"), laws=edition), dds_solver, options=DD)
     data = r.to_dict()
     _check_follows_the_correction(r, data)
     trace = data["trace"]
