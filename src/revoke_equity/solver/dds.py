@@ -215,16 +215,7 @@ class DdsSolver:
 
     def _deal_struct(self, position: Position) -> Any:
         """``position`` as a DDS ``deal`` (the caller has run :func:`check_position`)."""
-        dl = self._dds.deal()
-        dl.trump = _NOTRUMP if position.trump is None else _SUIT_CODE[position.trump]
-        dl.first = position.leader.index
-        for i, card in enumerate(position.trick):
-            dl.currentTrickSuit[i] = _SUIT_CODE[card.suit]
-            dl.currentTrickRank[i] = int(card.rank)
-        for seat_index, hand in enumerate(position.hands):
-            row = dl.remainCards[seat_index]
-            row[0], row[1], row[2], row[3] = _hand_masks(hand)
-        return dl
+        return _fill_deal(self._dds.deal(), position)
 
     @staticmethod
     def _read_future(fut: Any, position: Position) -> tuple[tuple[Card, int], ...]:
@@ -316,7 +307,7 @@ class DdsSolver:
         bop = self._dds.boards()
         bop.noOfBoards = len(batch)
         for i, position in enumerate(batch):
-            bop.deals[i] = self._deal_struct(position)
+            _fill_deal(bop.deals[i], position)  # in place: the batch's deals start zeroed
             bop.target[i] = _SOLVE_TARGET
             bop.solutions[i] = _SOLVE_SOLUTIONS
             bop.mode[i] = _SOLVE_MODE
@@ -373,6 +364,20 @@ class DdsSolver:
             for strain, code in _STRAIN_CODE.items()
             for seat in SEATS
         }
+
+
+def _fill_deal(dl: Any, position: Position) -> Any:
+    """Write ``position`` into the zeroed DDS ``deal`` ``dl`` (a fresh one, or one of a fresh
+    batch's, written in place) and return it."""
+    dl.trump = _NOTRUMP if position.trump is None else _SUIT_CODE[position.trump]
+    dl.first = position.leader.index
+    for i, card in enumerate(position.trick):
+        dl.currentTrickSuit[i] = _SUIT_CODE[card.suit]
+        dl.currentTrickRank[i] = int(card.rank)
+    for seat_index, hand in enumerate(position.hands):
+        row = dl.remainCards[seat_index]
+        row[0], row[1], row[2], row[3] = _hand_masks(hand)
+    return dl
 
 
 @lru_cache(maxsize=1 << 14)
