@@ -13,6 +13,12 @@ from revoke_equity.model.cards import Card, Suit
 from revoke_equity.model.deal import Deal
 from revoke_equity.model.seats import SEATS, Seat, Side
 
+_TO_MOVE = {leader: tuple(leader.after(k) for k in range(4)) for leader in SEATS}
+"""Per leader, who plays the trick's card 1 to 4 (a look-up, asked all the time; a count of cards
+on the table is taken modulo 4, as :meth:`Seat.after` does)."""
+_MOVE_INDEX = {leader: tuple(leader.after(k).index for k in range(4)) for leader in SEATS}
+"""The same as seat indexes."""
+
 
 def trick_winner(leader: Seat, cards: Iterable[Card], trump: Suit | None) -> Seat:
     """The seat that wins a complete trick led by ``leader`` (Law 44D, 44E)."""
@@ -49,7 +55,7 @@ class Position:
 
     @property
     def to_move(self) -> Seat:
-        return self.leader.after(len(self.trick))
+        return _TO_MOVE[self.leader][len(self.trick) & 3]
 
     @property
     def suit_led(self) -> Suit | None:
@@ -78,10 +84,11 @@ class Position:
     def legal_cards(self) -> frozenset[Card]:
         """The cards the player to move may play: any card on the lead, else the suit led if he
         holds one (Law 44C), else any card."""
-        hand = self.hands[self.to_move.index]
-        led = self.suit_led
-        if led is None:
+        trick = self.trick
+        hand = self.hands[_MOVE_INDEX[self.leader][len(trick) & 3]]
+        if not trick:
             return hand
+        led = trick[0].suit
         following = frozenset(c for c in hand if c.suit == led)
         return following or hand
 
@@ -93,12 +100,12 @@ class Position:
 
         Raises ``ValueError`` if the player does not hold the card.
         """
-        seat = self.to_move
-        hand = self.hands[seat.index]
+        index = _MOVE_INDEX[self.leader][len(self.trick) & 3]
+        hand = self.hands[index]
         if card not in hand:
-            raise ValueError(f"{seat} does not hold {card}")
+            raise ValueError(f"{self.to_move} does not hold {card}")
         hands = list(self.hands)
-        hands[seat.index] = hand - {card}
+        hands[index] = hand - {card}
         trick = (*self.trick, card)
         if len(trick) < 4:
             return Position(
@@ -128,18 +135,32 @@ def equal_groups(position: Position, cards: Sequence[Card]) -> list[list[Card]]:
     """``cards`` (all held by the player to move, each suit's cards all of his cards of that suit)
     split into groups that are equal double-dummy: runs of one suit with no card of that suit held
     by another player or on the table between them."""
-    mover = position.to_move
+    mover = position.to_move.index
+    by_suit: dict[Suit, list[Card]] = {}
+    for card in cards:
+        by_suit.setdefault(card.suit, []).append(card)
+    outstanding: dict[Suit, list[int]] = {suit: [] for suit in by_suit}
+    for card in position.trick:
+        ranks = outstanding.get(card.suit)
+        if ranks is not None:
+            ranks.append(int(card.rank))
+    for index, hand in enumerate(position.hands):
+        if index != mover:
+            for card in hand:
+                ranks = outstanding.get(card.suit)
+                if ranks is not None:
+                    ranks.append(int(card.rank))
     groups: list[list[Card]] = []
-    for suit in sorted({c.suit for c in cards}, key=lambda s: s.order):
-        outstanding = {int(c.rank) for c in position.trick if c.suit is suit}
-        for seat in SEATS:
-            if seat is not mover:
-                outstanding |= {int(c.rank) for c in position.hand(seat) if c.suit is suit}
+    for suit in sorted(by_suit, key=lambda s: s.order):
+        held = outstanding[suit]
         run: list[Card] = []
-        for card in sorted((c for c in cards if c.suit is suit), key=lambda c: c.rank):
-            if run and any(int(run[-1].rank) < r < int(card.rank) for r in outstanding):
+        low = 0
+        for card in sorted(by_suit[suit], key=lambda c: c.rank):
+            high = int(card.rank)
+            if run and any(low < r < high for r in held):
                 groups.append(run)
                 run = []
             run.append(card)
+            low = high
         groups.append(run)
     return groups

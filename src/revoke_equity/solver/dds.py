@@ -68,9 +68,6 @@ _CODE_SUIT = {code: suit for suit, code in _SUIT_CODE.items()}
 _STRAIN_CODE = {Strain.SPADES: 0, Strain.HEARTS: 1, Strain.DIAMONDS: 2, Strain.CLUBS: 3,
                 Strain.NOTRUMP: 4}
 _NOTRUMP = 4
-_CARD_BITS = {Card(suit, rank): (code, 1 << int(rank)) for suit, code in _SUIT_CODE.items()
-              for rank in Rank}
-"""Each card's DDS suit code and rank bit."""
 _SUIT_BITS = {code: tuple((1 << int(rank), Card(suit, rank)) for rank in Rank)
               for suit, code in _SUIT_CODE.items()}
 """Per DDS suit code, each rank's bit and card."""
@@ -218,16 +215,7 @@ class DdsSolver:
 
     def _deal_struct(self, position: Position) -> Any:
         """``position`` as a DDS ``deal`` (the caller has run :func:`check_position`)."""
-        dl = self._dds.deal()
-        dl.trump = _NOTRUMP if position.trump is None else _SUIT_CODE[position.trump]
-        dl.first = position.leader.index
-        for i, card in enumerate(position.trick):
-            dl.currentTrickSuit[i] = _SUIT_CODE[card.suit]
-            dl.currentTrickRank[i] = int(card.rank)
-        for seat_index, hand in enumerate(position.hands):
-            row = dl.remainCards[seat_index]
-            row[0], row[1], row[2], row[3] = _hand_masks(hand)
-        return dl
+        return _fill_deal(self._dds.deal(), position)
 
     @staticmethod
     def _read_future(fut: Any, position: Position) -> tuple[tuple[Card, int], ...]:
@@ -235,31 +223,16 @@ class DdsSolver:
         :meth:`Card.sort_key` order (suit codes are in that order, ranks from the ace down);
         the cards must be the legal cards (compared as rank masks)."""
         n = fut.cards
-        groups: list[list[tuple[int, int]]] = [[], [], [], []]
-        masks = [0, 0, 0, 0]
-        for score, code, rank, equals in zip(fut.score[:n], fut.suit[:n], fut.rank[:n],
-                                             fut.equals[:n], strict=True):
-            if score < 0:
-                raise SolverError(f"DDS returned score {score} for a card group (expected >= 0)")
-            mask = equals | (1 << rank)
-            groups[code].append((mask, score))
-            masks[code] |= mask
-        if masks != _legal_masks(position):
+        masks, out = _expand_groups(tuple(fut.score[:n]), tuple(fut.suit[:n]), tuple(fut.rank[:n]),
+                                    tuple(fut.equals[:n]))
+        if list(masks) != _legal_masks(position):
             values = [card for code in range(4) for bit, card in _SUIT_BITS[code]
                       if masks[code] & bit]
             raise SolverError(
                 "DDS answered for cards " + " ".join(sorted(map(str, values)))
                 + " but the legal cards are " + " ".join(sorted(map(str, position.legal_cards())))
             )
-        out: list[tuple[Card, int]] = []
-        for code in range(4):
-            mine = groups[code]
-            if not mine:
-                continue
-            for bit, card in _SUIT_DOWN[code]:
-                if masks[code] & bit:
-                    out.append((card, next(score for mask, score in mine if mask & bit)))
-        return tuple(out)
+        return out
 
     # -- cache ----------------------------------------------------------------------------------
 
@@ -334,7 +307,7 @@ class DdsSolver:
         bop = self._dds.boards()
         bop.noOfBoards = len(batch)
         for i, position in enumerate(batch):
-            bop.deals[i] = self._deal_struct(position)
+            _fill_deal(bop.deals[i], position)  # in place: the batch's deals start zeroed
             bop.target[i] = _SOLVE_TARGET
             bop.solutions[i] = _SOLVE_SOLUTIONS
             bop.mode[i] = _SOLVE_MODE
@@ -393,15 +366,55 @@ class DdsSolver:
         }
 
 
+def _fill_deal(dl: Any, position: Position) -> Any:
+    """Write ``position`` into the zeroed DDS ``deal`` ``dl`` (a fresh one, or one of a fresh
+    batch's, written in place) and return it."""
+    dl.trump = _NOTRUMP if position.trump is None else _SUIT_CODE[position.trump]
+    dl.first = position.leader.index
+    for i, card in enumerate(position.trick):
+        dl.currentTrickSuit[i] = _SUIT_CODE[card.suit]
+        dl.currentTrickRank[i] = int(card.rank)
+    for seat_index, hand in enumerate(position.hands):
+        row = dl.remainCards[seat_index]
+        row[0], row[1], row[2], row[3] = _hand_masks(hand)
+    return dl
+
+
 @lru_cache(maxsize=1 << 14)
 def _hand_masks(hand: frozenset[Card]) -> tuple[int, int, int, int]:
     """A hand's DDS rank masks, suit by suit (memoised: the hands a player sees recur in every
     layout he imagines)."""
     masks = [0, 0, 0, 0]
-    for card in hand:
-        code, bit = _CARD_BITS[card]
-        masks[code] |= bit
+    for card in hand:  # by the suit (hashed in C) and the rank as an int: no card is hashed
+        masks[_SUIT_CODE[card.suit]] |= 1 << card.rank
     return masks[0], masks[1], masks[2], masks[3]
+
+
+@lru_cache(maxsize=1 << 14)
+def _expand_groups(scores: tuple[int, ...], codes: tuple[int, ...], ranks: tuple[int, ...],
+                   equals: tuple[int, ...]
+                   ) -> tuple[tuple[int, int, int, int], tuple[tuple[Card, int], ...]]:
+    """DDS's card groups (scores, suit codes, ranks, ``equals`` masks) as the rank masks of the
+    cards they cover, suit by suit, and those cards one by one with their scores, in
+    :meth:`Card.sort_key` order (memoised: the same groups recur over the layouts of a
+    decision)."""
+    groups: list[list[tuple[int, int]]] = [[], [], [], []]
+    masks = [0, 0, 0, 0]
+    for score, code, rank, equal in zip(scores, codes, ranks, equals, strict=True):
+        if score < 0:
+            raise SolverError(f"DDS returned score {score} for a card group (expected >= 0)")
+        mask = equal | (1 << rank)
+        groups[code].append((mask, score))
+        masks[code] |= mask
+    out: list[tuple[Card, int]] = []
+    for code in range(4):
+        mine = groups[code]
+        if not mine:
+            continue
+        for bit, card in _SUIT_DOWN[code]:
+            if masks[code] & bit:
+                out.append((card, next(score for mask, score in mine if mask & bit)))
+    return (masks[0], masks[1], masks[2], masks[3]), tuple(out)
 
 
 def _legal_masks(position: Position) -> list[int]:
