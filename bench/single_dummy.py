@@ -114,9 +114,10 @@ def _estimate(case: Case, solver: Any, options: EstimateOptions, naive: bool = F
     def work() -> list[Any]:
         estimator = SingleDummy(record, options)
         policy: SingleDummyPolicy = estimator.new_policy(engine)
-        if naive:
+        if naive:  # one solve per layout, each decision solved again, nothing batched
             policy._memo = _NoMemo()
             policy.small = None
+            policy.batched = False
         estimator.shared = policy
         return [estimator.estimate(p, engine) for p in points]
 

@@ -217,3 +217,19 @@ def test_the_stability_table_needs_two_seeds(capsys: pytest.CaptureFixture[str])
         main(["--seeds", "1"])
     assert exc.value.code == 2
     assert "2 to 50 seeds" in capsys.readouterr().err
+
+
+def test_the_naive_single_dummy_version_solves_a_sampled_case_as_ours(dds_solver: Any) -> None:
+    """The naive version (no memo, one uncached solve per layout, nothing batched) gives our
+    distribution on p05, whose estimate is sampled and makes many decisions: a memo that forgets
+    must not leave a batched decision waiting for an answer it never keeps."""
+    from bench.cases import worked_cases
+    from bench.single_dummy import _estimate
+    from revoke_equity.equity.estimate import EstimateOptions
+
+    (case,) = worked_cases(None, ("p05",))
+    options = EstimateOptions(estimate="sd")
+    naive = _estimate(case.case, dds_solver, options, naive=True)
+    ours = _estimate(case.case, dds_solver, options)
+    assert naive.distributions == ours.distributions
+    assert naive.engine_calls > ours.engine_calls
