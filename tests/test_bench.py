@@ -223,9 +223,10 @@ def test_the_naive_single_dummy_version_solves_a_sampled_case_as_ours(dds_solver
     """The naive version (no memo, one uncached solve per layout, nothing batched) gives our
     distribution on p05, whose estimate is sampled and makes many decisions: a memo that forgets
     must not leave a batched decision waiting for an answer it never keeps."""
+    from revoke_equity.equity.estimate import EstimateOptions
+
     from bench.cases import worked_cases
     from bench.single_dummy import _estimate
-    from revoke_equity.equity.estimate import EstimateOptions
 
     (case,) = worked_cases(None, ("p05",))
     options = EstimateOptions(estimate="sd")
