@@ -299,13 +299,13 @@ async def rulings(service: ServiceContext, entries: list[ReadBoard], query: Rule
     worker waiting at a time, so its later boards are not charged the queue time of its earlier
     ones, and other requests get turns."""
     in_flight = asyncio.Semaphore(service.workers)
+    director, others = query.director_shown(), query.others()  # read once, for every board
 
     async def one(index: int, entry: ReadBoard) -> Ruled:
         if entry.error is not None or entry.case is None:
             return 422, entry.error or {}, None
         try:
             case = apply_overrides(entry.case, laws=query.laws, noticed=query.noticed)
-            director = query.director_shown()
             if director is not None:
                 case = replace(case, shown=director)
         except CaseError as exc:
@@ -314,7 +314,6 @@ async def rulings(service: ServiceContext, entries: list[ReadBoard], query: Rule
             progress = None if follower is None else follower.progress(index + 1)
             patience = None if follower is None else JOB_PATIENCE
             status, payload = await service.rule_one(case, budget, options, progress, patience)
-            others = query.others()
             if status == 200 and others:
                 payload = {**payload, "sensitivity": await under_other_classes(
                     service, case, budget, options, others)}
