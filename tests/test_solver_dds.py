@@ -186,14 +186,14 @@ def test_batches_run_on_small_tables_and_full_tables_on_large_ones() -> None:
     solver = DdsSolver(cache_size=0)
     endings = _small_endings(40)
     solver.dd_table(Deal.from_pbn(FIRST_LIST100))
-    assert _table_sizes().startswith("0 S")
+    default = _table_sizes()  # DDS's own choice: large tables where memory allows
     large = [solver.solve(p) for p in endings]  # single solves keep the tables set
     table = solver.dd_table(Deal.from_pbn(FIRST_LIST100))
     batched = solver.solve_many(endings)
     assert _table_sizes().endswith(", 0 L")
     assert batched == large == BruteForceSolver().solve_many(endings)
     assert solver.dd_table(Deal.from_pbn(FIRST_LIST100)) == table
-    assert _table_sizes().startswith("0 S")
+    assert _table_sizes() == default
 
 
 def test_trace_and_table_counts(dds: DdsSolver) -> None:
