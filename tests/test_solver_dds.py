@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ctypes
+import random
 import subprocess
 import sys
 
@@ -9,6 +11,7 @@ import pytest
 
 from revoke_equity.errors import SolverError
 from revoke_equity.model import Card, Deal, Position, Seat, Strain, Suit
+from revoke_equity.model.cards import ALL_CARDS
 from revoke_equity.model.seats import SEATS
 from revoke_equity.solver.base import Solver
 from revoke_equity.solver.bruteforce import BruteForceSolver
@@ -142,6 +145,55 @@ def test_returned_answers_are_copies(dds: DdsSolver) -> None:
     p = _openings(1)[0]
     dds.solve(p).clear()
     assert dds.solve(p)
+
+
+class _Info(ctypes.Structure):
+    """DDS's ``DDSInfo`` (``GetDDSInfo``)."""
+
+    _fields_ = [("major", ctypes.c_int), ("minor", ctypes.c_int), ("patch", ctypes.c_int),
+                ("version", ctypes.c_char * 10), ("system", ctypes.c_int),
+                ("bits", ctypes.c_int), ("compiler", ctypes.c_int),
+                ("constructor", ctypes.c_int), ("cores", ctypes.c_int),
+                ("threading", ctypes.c_int), ("threads", ctypes.c_int),
+                ("sizes", ctypes.c_char * 128), ("text", ctypes.c_char * 1024)]
+
+
+def _table_sizes() -> str:
+    """DDS's count of small and large transposition tables, e.g. ``"0 S, 2 L"``."""
+    import endplay._dds as raw
+
+    info = _Info()
+    raw._dll.GetDDSInfo(ctypes.byref(info))
+    return info.sizes.decode()
+
+
+def _small_endings(count: int) -> list[Position]:
+    """Seeded three-card endings, some in the middle of a trick."""
+    rng = random.Random(7)
+    out = []
+    for _ in range(count):
+        dealt = rng.sample(ALL_CARDS, 12)
+        hands = [frozenset(dealt[3 * i:3 * i + 3]) for i in range(4)]
+        p = Position((hands[0], hands[1], hands[2], hands[3]), rng.choice((None, *Suit)),
+                     rng.choice(SEATS), ())
+        for _ in range(rng.randint(0, 3)):
+            p = p.play(sorted(p.legal_cards(), key=Card.sort_key)[0])
+        out.append(p)
+    return out
+
+
+def test_batches_run_on_small_tables_and_full_tables_on_large_ones() -> None:
+    solver = DdsSolver(cache_size=0)
+    endings = _small_endings(40)
+    solver.dd_table(Deal.from_pbn(FIRST_LIST100))
+    default = _table_sizes()  # DDS's own choice: large tables where memory allows
+    large = [solver.solve(p) for p in endings]  # single solves keep the tables set
+    table = solver.dd_table(Deal.from_pbn(FIRST_LIST100))
+    batched = solver.solve_many(endings)
+    assert _table_sizes().endswith(", 0 L")
+    assert batched == large == BruteForceSolver().solve_many(endings)
+    assert solver.dd_table(Deal.from_pbn(FIRST_LIST100)) == table
+    assert _table_sizes() == default
 
 
 def test_trace_and_table_counts(dds: DdsSolver) -> None:
