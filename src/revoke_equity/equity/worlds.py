@@ -122,6 +122,13 @@ class Layouts:
         return tuple(self._shape[index:] for index in range(len(self._shape)))
 
     @cached_property
+    def _picks(self) -> dict[tuple[int, tuple[int, ...]],
+                             tuple[int, list[tuple[tuple[int, ...], tuple[int, ...], int]]]]:
+        """:func:`_shape_picks` of each suit's tail, by suit index and capacities (read here
+        without hashing the tail's shape every draw)."""
+        return {}
+
+    @cached_property
     def _seats(self) -> tuple[Seat, ...]:
         return tuple(seat for seat, _ in self.sizes)
 
@@ -133,8 +140,12 @@ class Layouts:
         below = _below(rng)
         caps = tuple(size for _, size in self.sizes)
         hands: list[list[Card]] = [[] for _ in self.sizes]
-        for tail, cards in zip(self._tails, self._suits, strict=True):
-            total, options = _shape_picks(tail, caps)
+        picks = self._picks
+        for index, cards in enumerate(self._suits):
+            found = picks.get((index, caps))
+            if found is None:
+                found = picks[index, caps] = _shape_picks(self._tails[index], caps)
+            total, options = found
             split, caps = _pick_split(options, _draw(below, total))
             shuffled = _shuffled(cards, below)
             start = 0
@@ -614,10 +625,35 @@ def _draw(below: Callable[[int], int], total: int) -> int:
 def _shuffled(cards: Sequence[Card], below: Callable[[int], int]) -> list[Card]:
     """``cards`` shuffled as ``random.shuffle`` does (the same swaps from the same draws)."""
     out = list(cards)
-    for i in range(len(out) - 1, 0, -1):
-        j = below(i + 1)
+    bits = _getrandbits(below)
+    if bits is None:
+        for i in range(len(out) - 1, 0, -1):
+            j = below(i + 1)
+            out[i], out[j] = out[j], out[i]
+        return out
+    for i, n, k in _SWAPS[len(out)]:  # Random._randbelow_with_getrandbits, inline
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
         out[i], out[j] = out[j], out[i]
     return out
+
+
+_SWAPS = tuple(tuple((i, i + 1, (i + 1).bit_length()) for i in range(n - 1, 0, -1))
+               for n in range(53))
+"""Per count of cards, the shuffle's steps: the place swapped, the draw's bound and its bits."""
+
+
+def _getrandbits(below: Callable[[int], int]) -> Callable[[int], int] | None:
+    """The ``getrandbits`` behind ``below`` when it is ``random.Random``'s own draw by bits
+    (then the draws can be made inline, the same numbers), else ``None``."""
+    func = getattr(below, "__func__", None)
+    if func is not _RANDBELOW_BITS:
+        return None
+    return below.__self__.getrandbits  # type: ignore[attr-defined,no-any-return]
+
+
+_RANDBELOW_BITS = getattr(random.Random, "_randbelow_with_getrandbits", None)
 
 
 def _compositions(n: int, caps: list[int]) -> Iterator[tuple[int, ...]]:
