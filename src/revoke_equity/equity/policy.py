@@ -350,11 +350,11 @@ class SingleDummyPolicy:
         """The position of each layout (the hands ``who`` sees, the others dealt)."""
         positions = []
         # per seat: his hand if ``who`` sees it all, else the cards ``who`` sees of it (if any)
-        known = [fixed[s] if s in fixed else partial.get(s) for s in SEATS]
-        whole = [s in fixed for s in SEATS]
+        whole = [fixed.get(s) for s in SEATS]
+        part = [partial.get(s, frozenset()) for s in SEATS]
         for world in worlds:
-            hands = [k if w else ((world[s] | k) if k else world[s])
-                     for s, k, w in zip(SEATS, known, whole, strict=True)]
+            hands = [h if h is not None else ((world[s] | p) if p else world[s])
+                     for s, h, p in zip(SEATS, whole, part, strict=True)]
             positions.append(Position((hands[0], hands[1], hands[2], hands[3]), position.trump,
                                       position.leader, position.trick, position.ns_tricks,
                                       position.ew_tricks))
