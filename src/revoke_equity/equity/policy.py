@@ -349,9 +349,12 @@ class SingleDummyPolicy:
                    partial: dict[Seat, frozenset[Card]], worlds: list[Hands]) -> list[Position]:
         """The position of each layout (the hands ``who`` sees, the others dealt)."""
         positions = []
+        # per seat: his hand if ``who`` sees it all, else the cards ``who`` sees of it (if any)
+        whole = [fixed.get(s) for s in SEATS]
+        part = [partial.get(s, frozenset()) for s in SEATS]
         for world in worlds:
-            hands = [fixed[s] if s in fixed else world[s] | partial.get(s, frozenset())
-                     for s in SEATS]
+            hands = [h if h is not None else ((world[s] | p) if p else world[s])
+                     for s, h, p in zip(SEATS, whole, part, strict=True)]
             positions.append(Position((hands[0], hands[1], hands[2], hands[3]), position.trump,
                                       position.leader, position.trick, position.ns_tricks,
                                       position.ew_tricks))

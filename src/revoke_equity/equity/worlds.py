@@ -22,7 +22,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Any, cast
@@ -116,28 +116,44 @@ class Layouts:
             return self._dp.count
         return self._ways(0, tuple(size for _, size in self.sizes))
 
-    def _options(self, index: int, caps: tuple[int, ...]
-                 ) -> list[tuple[tuple[int, ...], tuple[int, ...], int]]:
-        """The splits of suit ``index`` that lead to some layout, each with the rest of the
-        capacities and its number of layouts (memoised: every draw walks the same tree)."""
-        return _shape_options(self._shape[index:], caps)
+    @cached_property
+    def _tails(self) -> tuple[_Shape, ...]:
+        """The shape from each suit on (``_shape[index:]``, sliced once)."""
+        return tuple(self._shape[index:] for index in range(len(self._shape)))
+
+    @cached_property
+    def _picks(self) -> dict[tuple[int, tuple[int, ...]],
+                             tuple[int, list[tuple[tuple[int, ...], tuple[int, ...], int]]]]:
+        """:func:`_shape_picks` of each suit's tail, by suit index and capacities (read here
+        without hashing the tail's shape every draw)."""
+        return {}
+
+    @cached_property
+    def _seats(self) -> tuple[Seat, ...]:
+        return tuple(seat for seat, _ in self.sizes)
 
     def sample(self, rng: random.Random) -> Hands:
-        """One layout, uniformly at random."""
+        """One layout, uniformly at random (per suit, a split drawn by its layouts, then the
+        suit's cards shuffled and dealt by it)."""
         if self.limits:
             return self._dp.sample(rng)
+        below = _below(rng)
         caps = tuple(size for _, size in self.sizes)
         hands: list[list[Card]] = [[] for _ in self.sizes]
+        picks = self._picks
         for index, cards in enumerate(self._suits):
-            split, rest = _weighted_pick(self._options(index, caps), rng)
-            shuffled = list(cards)
-            rng.shuffle(shuffled)
+            found = picks.get((index, caps))
+            if found is None:
+                found = picks[index, caps] = _shape_picks(self._tails[index], caps)
+            total, options = found
+            split, caps = _pick_split(options, _draw(below, total))
+            shuffled = _shuffled(cards, below)
             start = 0
             for i, k in enumerate(split):
-                hands[i] += shuffled[start:start + k]
-                start += k
-            caps = rest
-        return {seat: frozenset(hand) for (seat, _), hand in zip(self.sizes, hands, strict=True)}
+                if k:
+                    hands[i] += shuffled[start:start + k]
+                    start += k
+        return dict(zip(self._seats, map(frozenset, hands), strict=True))
 
     def all(self) -> list[Hands]:
         """Every layout (meant for a small :attr:`count`), in a fixed order."""
@@ -344,6 +360,7 @@ class _Constrained:
         """One layout, uniformly: each move by the layouts it leads to, then the other cards of a
         suit shuffled and dealt by the split."""
         state = self.start
+        below = _below(rng)
         hands: list[list[Card]] = [[] for _ in self.slots]
         while state[0] < len(self.steps):
             step = state[0]
@@ -352,8 +369,7 @@ class _Constrained:
             if self._is_honour(step):
                 hands[cast(int, move)].append(cards[0])  # an honour's move: its slot
             else:
-                shuffled = list(cards)
-                rng.shuffle(shuffled)
+                shuffled = _shuffled(cards, below)
                 start = 0
                 for i, k in enumerate(cast(tuple[int, ...], move)):  # a suit's split
                     hands[i] += shuffled[start:start + k]
@@ -361,8 +377,7 @@ class _Constrained:
             state = nxt
         split = None
         if self.alike:
-            shuffled = list(hands[-1])
-            rng.shuffle(shuffled)
+            shuffled = _shuffled(hands[-1], below)
             split, start = [], 0
             for i in self.alike:
                 split.append(tuple(shuffled[start:start + self.sizes[i][1]]))
@@ -529,7 +544,7 @@ def _shifted(table: np.ndarray, shifts: Mapping[int, int]) -> np.ndarray:
 def _follow(node: _Node, rng: random.Random) -> tuple[object, _State]:
     """One move of ``node`` with its next state, with probability proportional to its layouts."""
     total, moves = node
-    pick = rng.randrange(total)
+    pick = _draw(_below(rng), total)
     for ways, move, nxt in moves:
         if pick < ways:
             return move, nxt
@@ -575,15 +590,70 @@ def _shape_options(shape: _Shape, caps: tuple[int, ...]
     return options
 
 
-def _weighted_pick(options: list[tuple[tuple[int, ...], tuple[int, ...], int]],
-                   rng: random.Random) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """One ``(split, rest)`` of ``options``, with probability proportional to its weight."""
-    pick = rng.randrange(sum(w for _, _, w in options))
+@lru_cache(maxsize=1 << 14)
+def _shape_picks(shape: _Shape, caps: tuple[int, ...]
+                 ) -> tuple[int, list[tuple[tuple[int, ...], tuple[int, ...], int]]]:
+    """:func:`_shape_options` with their total weight (read only; memoised: every draw walks
+    the same tree)."""
+    options = _shape_options(shape, caps)
+    return sum(w for _, _, w in options), options
+
+
+def _pick_split(options: list[tuple[tuple[int, ...], tuple[int, ...], int]], pick: int
+                ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The ``(split, rest)`` of ``options`` at ``pick`` (0 <= pick < the total weight)."""
     for split, rest, weight in options:
         if pick < weight:
             return split, rest
         pick -= weight
     raise AssertionError("unreachable: pick is below the total weight")
+
+
+def _below(rng: random.Random) -> Callable[[int], int]:
+    """``rng``'s draw of an integer in ``[0, n)``: the one ``randrange(n)`` and ``shuffle``
+    make, called directly (the same numbers from the same stream, without their checks)."""
+    return rng._randbelow  # type: ignore[attr-defined,no-any-return]
+
+
+def _draw(below: Callable[[int], int], total: int) -> int:
+    """``randrange(total)``: an error when ``total`` is not positive."""
+    if total <= 0:
+        raise ValueError("empty range for randrange()")
+    return below(total)
+
+
+def _shuffled(cards: Sequence[Card], below: Callable[[int], int]) -> list[Card]:
+    """``cards`` shuffled as ``random.shuffle`` does (the same swaps from the same draws)."""
+    out = list(cards)
+    bits = _getrandbits(below)
+    if bits is None:
+        for i in range(len(out) - 1, 0, -1):
+            j = below(i + 1)
+            out[i], out[j] = out[j], out[i]
+        return out
+    for i, n, k in _SWAPS[len(out)]:  # Random._randbelow_with_getrandbits, inline
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
+_SWAPS = tuple(tuple((i, i + 1, (i + 1).bit_length()) for i in range(n - 1, 0, -1))
+               for n in range(53))
+"""Per count of cards, the shuffle's steps: the place swapped, the draw's bound and its bits."""
+
+
+def _getrandbits(below: Callable[[int], int]) -> Callable[[int], int] | None:
+    """The ``getrandbits`` behind ``below`` when it is ``random.Random``'s own draw by bits
+    (then the draws can be made inline, the same numbers), else ``None``."""
+    func = getattr(below, "__func__", None)
+    if func is not _RANDBELOW_BITS:
+        return None
+    return below.__self__.getrandbits  # type: ignore[attr-defined,no-any-return]
+
+
+_RANDBELOW_BITS = getattr(random.Random, "_randbelow_with_getrandbits", None)
 
 
 def _compositions(n: int, caps: list[int]) -> Iterator[tuple[int, ...]]:

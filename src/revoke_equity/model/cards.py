@@ -11,7 +11,7 @@ A card is an immutable value with an exact text round trip::
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 
@@ -138,6 +138,23 @@ class Card:
 
     suit: Suit
     rank: Rank
+    _hash: int = field(init=False, repr=False, compare=False)
+    """The hash of ``(suit, rank)``, taken once: cards are hashed millions of times by the
+    solvers and caches (the same value as the dataclass's own hash, so sets keep their order)."""
+    _text: str = field(init=False, repr=False, compare=False)
+    """The card's text, written once (the memo keys of the decisions spell their cards)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.suit, self.rank)))
+        object.__setattr__(self, "_text", self.suit.value + _RANK_LETTERS[self.rank - 2])
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __reduce__(self) -> tuple[type[Card], tuple[Suit, Rank]]:
+        # rebuilt from its suit and rank: the hash is taken again where it is unpickled (a
+        # suit's hash is its identity, which differs from process to process)
+        return (Card, (self.suit, self.rank))
 
     @classmethod
     def from_str(cls, text: str) -> Card:
@@ -149,10 +166,10 @@ class Card:
         return (self.suit.order, -self.rank)
 
     def __str__(self) -> str:
-        return self.suit.value + _RANK_LETTERS[self.rank - 2]
+        return self._text
 
     def __repr__(self) -> str:
-        return f"Card.from_str({str(self)!r})"
+        return f"Card.from_str({self._text!r})"
 
 
 @lru_cache(maxsize=512)  # bounded: input text may spell a card in endless ways ("S  A")

@@ -8,15 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
-from revoke_equity.model.cards import Card, Suit
+from revoke_equity.model.cards import Card, Rank, Suit
 from revoke_equity.model.deal import Deal
 from revoke_equity.model.seats import SEATS, Seat, Side
 
 _TO_MOVE = {leader: tuple(leader.after(k) for k in range(4)) for leader in SEATS}
 """Per leader, who plays the trick's card 1 to 4 (a look-up, asked all the time; a count of cards
 on the table is taken modulo 4, as :meth:`Seat.after` does)."""
-_MOVE_INDEX = {leader: tuple(leader.after(k).index for k in range(4)) for leader in SEATS}
+MOVE_INDEX = {leader: tuple(leader.after(k).index for k in range(4)) for leader in SEATS}
 """The same as seat indexes."""
 
 
@@ -85,7 +86,7 @@ class Position:
         """The cards the player to move may play: any card on the lead, else the suit led if he
         holds one (Law 44C), else any card."""
         trick = self.trick
-        hand = self.hands[_MOVE_INDEX[self.leader][len(trick) & 3]]
+        hand = self.hands[MOVE_INDEX[self.leader][len(trick) & 3]]
         if not trick:
             return hand
         led = trick[0].suit
@@ -100,7 +101,7 @@ class Position:
 
         Raises ``ValueError`` if the player does not hold the card.
         """
-        index = _MOVE_INDEX[self.leader][len(self.trick) & 3]
+        index = MOVE_INDEX[self.leader][len(self.trick) & 3]
         hand = self.hands[index]
         if card not in hand:
             raise ValueError(f"{self.to_move} does not hold {card}")
@@ -135,32 +136,46 @@ def equal_groups(position: Position, cards: Sequence[Card]) -> list[list[Card]]:
     """``cards`` (all held by the player to move, each suit's cards all of his cards of that suit)
     split into groups that are equal double-dummy: runs of one suit with no card of that suit held
     by another player or on the table between them."""
-    mover = position.to_move.index
-    by_suit: dict[Suit, list[Card]] = {}
+    mover = MOVE_INDEX[position.leader][len(position.trick) & 3]
+    by_suit: dict[int, list[Card]] = {}
     for card in cards:
-        by_suit.setdefault(card.suit, []).append(card)
-    outstanding: dict[Suit, list[int]] = {suit: [] for suit in by_suit}
+        by_suit.setdefault(_ORDER[card.suit], []).append(card)
+    outstanding = [0, 0, 0, 0]
+    """Per suit (in :attr:`Suit.order`), the ranks held by the others or on the table, as bits."""
     for card in position.trick:
-        ranks = outstanding.get(card.suit)
-        if ranks is not None:
-            ranks.append(int(card.rank))
+        outstanding[_ORDER[card.suit]] |= 1 << card.rank
     for index, hand in enumerate(position.hands):
         if index != mover:
-            for card in hand:
-                ranks = outstanding.get(card.suit)
-                if ranks is not None:
-                    ranks.append(int(card.rank))
+            for order, mask in enumerate(_rank_masks(hand)):
+                outstanding[order] |= mask
     groups: list[list[Card]] = []
-    for suit in sorted(by_suit, key=lambda s: s.order):
-        held = outstanding[suit]
+    for order in sorted(by_suit):
+        held = outstanding[order]
         run: list[Card] = []
         low = 0
-        for card in sorted(by_suit[suit], key=lambda c: c.rank):
+        for card in sorted(by_suit[order], key=_rank):
             high = int(card.rank)
-            if run and any(low < r < high for r in held):
+            if run and held & ((1 << high) - (2 << low)):  # a rank strictly between low and high
                 groups.append(run)
                 run = []
             run.append(card)
             low = high
         groups.append(run)
     return groups
+
+
+_ORDER = {suit: suit.order for suit in Suit}
+
+
+def _rank(card: Card) -> Rank:
+    return card.rank
+
+
+@lru_cache(maxsize=1 << 14)
+def _rank_masks(hand: frozenset[Card]) -> tuple[int, int, int, int]:
+    """A hand's ranks as bits, suit by suit in :attr:`Suit.order` (memoised: the hands of the
+    lines played recur at every decision)."""
+    masks = [0, 0, 0, 0]
+    for card in hand:
+        masks[_ORDER[card.suit]] |= 1 << card.rank
+    return masks[0], masks[1], masks[2], masks[3]

@@ -54,7 +54,7 @@ from typing import Any
 from revoke_equity.errors import SolverError
 from revoke_equity.model.cards import Card, Rank, Strain, Suit
 from revoke_equity.model.deal import Deal
-from revoke_equity.model.position import Position
+from revoke_equity.model.position import MOVE_INDEX, Position
 from revoke_equity.model.seats import SEATS, Seat, Side
 from revoke_equity.solver.base import SolverStats
 
@@ -153,29 +153,31 @@ def check_position(position: Position) -> int:
     still to play, no card may be held twice or be both held and on the table, and someone must
     be to play. Raises :class:`SolverError` otherwise (DDS could misread such input).
     """
-    if len(position.trick) > 3:
-        raise SolverError(f"the unfinished trick holds {len(position.trick)} cards (at most 3)")
-    tricks = len(position.hand(position.to_move))
+    trick, hands = position.trick, position.hands
+    played = len(trick)
+    if played > 3:
+        raise SolverError(f"the unfinished trick holds {played} cards (at most 3)")
+    order = MOVE_INDEX[position.leader]
+    tricks = len(hands[order[played]])
     if tricks == 0:
         raise SolverError("no cards are left to play: there is nothing to solve")
     if tricks > 13:
         raise SolverError(f"{position.to_move.name_long} holds {tricks} cards, more than 13")
-    for offset in range(4):
-        seat = position.leader.after(offset)
-        expected = tricks - 1 if offset < len(position.trick) else tricks
-        held = len(position.hand(seat))
+    for offset, index in enumerate(order):
+        expected = tricks - 1 if offset < played else tricks
+        held = len(hands[index])
         if held != expected:
+            seat = position.leader.after(offset)
             raise SolverError(
                 f"{seat.name_long} holds {held} cards but should hold {expected}: "
                 f"{position.to_move.name_long} (to play) holds {tricks} and "
                 f"{len(position.trick)} card(s) of the trick led by {position.leader} are "
                 "on the table"
             )
-    if len(set(position.trick)) != len(position.trick):
+    if played > 1 and len(set(trick)) != played:
         raise SolverError("a card appears twice in the unfinished trick")
-    hands = position.hands
-    everything = hands[0].union(hands[1], hands[2], hands[3], position.trick)
-    if len(everything) != sum(map(len, hands)) + len(position.trick):  # a card twice: find it
+    everything = hands[0].union(hands[1], hands[2], hands[3], trick)
+    if len(everything) != 4 * tricks:  # the hands and the trick (sizes checked): a card twice
         seen: set[Card] = set(position.trick)
         for seat in SEATS:
             for card in position.hand(seat):
@@ -403,12 +405,14 @@ def _fill_deal(dl: Any, position: Position) -> Any:
     batch's, written in place) and return it."""
     dl.trump = _NOTRUMP if position.trump is None else _SUIT_CODE[position.trump]
     dl.first = position.leader.index
-    for i, card in enumerate(position.trick):
-        dl.currentTrickSuit[i] = _SUIT_CODE[card.suit]
-        dl.currentTrickRank[i] = int(card.rank)
+    if position.trick:
+        suits, ranks = dl.currentTrickSuit, dl.currentTrickRank
+        for i, card in enumerate(position.trick):
+            suits[i] = _SUIT_CODE[card.suit]
+            ranks[i] = int(card.rank)
+    remain = dl.remainCards
     for seat_index, hand in enumerate(position.hands):
-        row = dl.remainCards[seat_index]
-        row[0], row[1], row[2], row[3] = _hand_masks(hand)
+        remain[seat_index][:] = _hand_masks(hand)
     return dl
 
 
