@@ -369,9 +369,9 @@ def _exact_interval(rows: npt.NDArray[np.float64]) -> dict[int, tuple[float, flo
     spread = np.sqrt(np.mean((rows[1:] - estimate) ** 2, axis=0)) if len(rows) > 1 else None
     if spread is None or not spread.any():
         return None
-    reached = (rows > 0).any(axis=0)
+    reached = rows.max(axis=0) > 0
     return {t: (max(0.0, float(p - Z95 * spread[t])), min(1.0, float(p + Z95 * spread[t])))
-            for t, p in enumerate(estimate) if reached[t]}
+            for t, p in enumerate(estimate) if bool(reached[t])}
 
 
 def sampled_interval(tally: Tally, possible: Iterable[int] = ()
