@@ -9,10 +9,12 @@ whatever estimate the product gives. Per set of cases (worked, published, synthe
 
 * **inside**: of the outcomes the other seeds report (each trick count with a probability, of each
   estimate with an interval, at each comparison point), the share whose probability lies inside the
-  first seed's 95% interval for that trick count. An outcome the first seed did not report has
-  probability 0 under it; its interval is then the 95% Wilson interval of a share seen 0 times in
-  the first seed's ``parameters.playouts`` playouts, ``[0, z^2 / (n + z^2)]``, and without a playout
-  count there is none: the outcome counts as outside;
+  first seed's 95% interval for that trick count. The ruling gives an interval for each result
+  the position allows, drawn or not (one not drawn in ``n`` playouts: ``[0, hi]``, ``hi`` at least
+  the 95% Wilson bound of 0 of ``n``, ``z^2 / (n + z^2)``; ``docs/likely-result.md``, "Honest
+  intervals"), so an outcome the first seed did not draw is inside when that interval covers it;
+  one the first seed gives no interval for (an exact propagation that no replica of its layouts
+  leads to it) counts as outside;
 * **probability spread**: for each such outcome (trick counts reported by any seed, 0 where a seed
   did not report it), max - min of its probability over the seeds; median and max;
 * **weighted spread**: on the boards where at least one seed offers a weighted score
@@ -47,9 +49,6 @@ from bench.machine import load_average
 Ruling = Mapping[str, Any]
 """A ruling as its JSON dict (``Ruling.to_dict()``)."""
 
-Z = 1.959964
-"""The 95% normal quantile (that of the reported intervals)."""
-
 WEIGHTED_TOLERANCE = 40
 """A board's weighted score is stable when its spread over the seeds is at most this (points)."""
 
@@ -74,18 +73,10 @@ class EstimateView:
 
     distribution: dict[int, float]
     interval: dict[int, tuple[float, float]] | None
-    playouts: int | None
 
     def interval_for(self, tricks: int) -> tuple[float, float] | None:
-        """The 95% interval of ``tricks`` (for an outcome not reported: that of a share seen 0
-        times in the playouts, when their number is known)."""
-        if self.interval is None:
-            return None
-        if tricks in self.interval:
-            return self.interval[tricks]
-        if tricks not in self.distribution and self.playouts:
-            return (0.0, Z * Z / (self.playouts + Z * Z))
-        return None
+        """The 95% interval the ruling gives ``tricks`` (drawn or not); ``None``: none."""
+        return None if self.interval is None else self.interval.get(tricks)
 
 
 def estimates(ruling: Ruling) -> dict[tuple[int, str], EstimateView]:
@@ -99,12 +90,10 @@ def estimates(ruling: Ruling) -> dict[tuple[int, str], EstimateView]:
     for index, point in enumerate(points):
         for name, estimate in (point.get("estimates") or {}).items():
             interval = estimate.get("interval")
-            playouts = (estimate.get("parameters") or {}).get("playouts")
             out[(index, name)] = EstimateView(
                 {int(t): float(p) for t, p in estimate.get("distribution", {}).items()},
                 None if interval is None
                 else {int(t): (float(lo), float(hi)) for t, (lo, hi) in interval.items()},
-                int(playouts) if isinstance(playouts, (int, float)) else None,
             )
     return out
 

@@ -29,10 +29,10 @@ ZERO_OF_100 = 1.959964**2 / (100 + 1.959964**2)
 """The upper end of the 95% Wilson interval of a share seen 0 times in 100 playouts (0.0370)."""
 
 
-def sd(distribution: dict[int, float], interval: dict[int, tuple[float, float]] | None = None,
-       playouts: int | None = 100) -> dict[str, Any]:
+def sd(distribution: dict[int, float], interval: dict[int, tuple[float, float]] | None = None
+       ) -> dict[str, Any]:
     out: dict[str, Any] = {"distribution": {str(t): p for t, p in distribution.items()},
-                           "parameters": {} if playouts is None else {"playouts": playouts}}
+                           "parameters": {"playouts": 100}}
     if interval is not None:
         out["interval"] = {str(t): list(b) for t, b in interval.items()}
     return out
@@ -60,12 +60,13 @@ def ruling(estimate: dict[str, Any], *, tricks: int = 10, weighted: dict[int, fl
 
 
 def test_other_seeds_inside_the_first_seeds_intervals() -> None:
-    first = sd({9: 0.5, 10: 0.5}, {9: (0.4, 0.6), 10: (0.4, 0.6)})
+    first = sd({9: 0.5, 10: 0.5}, {9: (0.4, 0.6), 10: (0.4, 0.6), 11: (0.0, ZERO_OF_100)})
     second = sd({9: 0.55, 10: 0.4, 11: 0.05}, {9: (0.45, 0.65), 10: (0.3, 0.5), 11: (0.02, 0.1)})
     third = sd({9: 0.7, 10: 0.3}, {9: (0.6, 0.8), 10: (0.2, 0.4)})
     board = board_stability([ruling(first), ruling(second), ruling(third)])
-    # 9: 0.55 inside, 10: 0.4 on the edge (inside), 11: 0.05 above the first seed's zero-count
-    # bound 0.037 (outside); 9: 0.7 and 10: 0.3 outside. The dd estimate has no interval.
+    # 9: 0.55 inside, 10: 0.4 on the edge (inside), 11: 0.05 above the first seed's interval of
+    # an unseen result [0, 0.037] (outside); 9: 0.7 and 10: 0.3 outside. The dd estimate has no
+    # interval.
     assert (board["inside"], board["compared"]) == (2, 5)
     # 9: 0.5, 0.55, 0.7; 10: 0.5, 0.4, 0.3; 11: 0, 0.05, 0.
     assert board["spreads"] == pytest.approx([0.2, 0.2, 0.05])
@@ -73,14 +74,16 @@ def test_other_seeds_inside_the_first_seeds_intervals() -> None:
     assert board["same_score"] is True and board["near_threshold"] is None
 
 
-def test_an_outcome_the_first_seed_did_not_report() -> None:
-    first = sd({10: 1.0}, {10: (0.963, 1.0)})
+def test_an_outcome_the_first_seed_did_not_draw() -> None:
+    """Inside when the first seed's interval for it (the ruling gives one for every result the
+    position allows) covers it; outside when the ruling gives it none."""
+    first = sd({10: 1.0}, {9: (0.0, ZERO_OF_100), 10: (0.963, 1.0)})
     below = sd({9: 0.03, 10: 0.97}, {9: (0.01, 0.08), 10: (0.92, 0.99)})
     assert board_stability([ruling(first), ruling(below)])["inside"] == 2
     above = sd({9: ZERO_OF_100 + 0.001, 10: 0.96}, {9: (0.01, 0.1), 10: (0.9, 0.99)})
     assert board_stability([ruling(first), ruling(above)])["inside"] == 0  # 0.96 < 0.963 too
-    unknown = sd({10: 1.0}, {10: (0.963, 1.0)}, playouts=None)
-    assert board_stability([ruling(unknown), ruling(below)])["inside"] == 1  # only 10 tricks
+    without = sd({10: 1.0}, {10: (0.963, 1.0)})  # no interval for 9 tricks
+    assert board_stability([ruling(without), ruling(below)])["inside"] == 1  # only 10 tricks
     # An outcome the first seed reported and the other did not is in the spread, not the share.
     board = board_stability([ruling(below), ruling(first)])
     assert (board["inside"], board["compared"]) == (0, 1)  # 1.0 above 0.99

@@ -146,6 +146,32 @@ def test_estimate_json_rounds_and_adds_the_intervals_and_details() -> None:
     assert data["decisions"] == 2
 
 
+def test_the_results_not_drawn_are_one_line_under_the_bars() -> None:
+    """The text report names the results an estimate gives an interval for but did not draw,
+    as ranges of tricks, with the highest upper bound; nothing when every result was drawn or
+    no bound reaches 0.1%."""
+    from revoke_equity.equity.estimate import Estimate
+    from revoke_equity.model.distribution import TrickDistribution
+    from revoke_equity.report.text import trick_ranges, unseen_text
+
+    distribution = TrickDistribution.from_counts({9: 56, 10: 4})
+    zero_of_60 = 1.959963984540054 ** 2 / (60 + 1.959963984540054 ** 2)  # 0.0602
+    interval = {t: (0.0, zero_of_60) for t in (5, 6, 7, 8, 12)}
+    interval |= {9: (0.84, 0.98), 10: (0.02, 0.16)}
+    sampled = Estimate("sd", distribution, {"playouts": 60}, 5, interval)
+    assert unseen_text(sampled) == ("not seen in 60 playouts: 5-8, 12 tricks, each at most 6.0% "
+                                    "(95%)")
+    exact = Estimate("sd", distribution, {"method": "exact"}, 5,
+                     {8: (0.0, 0.021), 9: (0.9, 1.0), 10: (0.0, 0.1)})
+    assert unseen_text(exact) == "not reached with these layouts: 8 tricks, at most 2.1% (95%)"
+    assert unseen_text(Estimate("sd", distribution, {}, 5, {8: (0.0, 0.0003), 9: (0.9, 1.0),
+                                                            10: (0.0, 0.1)})) is None
+    assert unseen_text(Estimate("sd", distribution, {}, 5, {9: (0.9, 1.0),
+                                                            10: (0.0, 0.1)})) is None
+    assert unseen_text(Estimate("dd", TrickDistribution.point(9), {}, 1)) is None
+    assert trick_ranges([0, 1, 2, 4, 6, 7]) == "0-2, 4, 6-7"
+
+
 def test_estimate_arguments_parse_with_their_defaults() -> None:
     import argparse
 

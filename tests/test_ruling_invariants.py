@@ -204,9 +204,15 @@ def test_synthetic_single_dummy_and_table(seed: int, dds_solver: Any) -> None:
     for comparison in ruling.comparisons:
         sd = comparison.estimates["sd"]
         if sd.interval is not None:
-            assert set(sd.interval) == set(sd.distribution.support)
+            # every result drawn and, sampled, every one the position allows (without kept
+            # revokes: declarer's tricks so far plus any of the tricks left)
+            assert set(sd.distribution.support) <= set(sd.interval)
+            point = comparison.point
+            if sd.parameters["method"] == "sampled" and not point.kept:
+                won = point.position.tricks(point.declarer_side)
+                assert set(sd.interval) == set(range(won, won + point.position.tricks_left + 1))
             for t, (lo, hi) in sd.interval.items():
-                assert lo <= sd.distribution[t] <= hi
+                assert 0 <= lo <= sd.distribution[t] <= hi <= 1
 
 
 # Without DDS: late revokes, so that the brute-force solver answers every estimate.

@@ -201,3 +201,42 @@ def test_disputed_claim_is_shown_in_the_trick_table(server: Server, browser: Any
     assert "trick 6, East:" in note and "(Law 62B1)" in note
     assert not severe_console_messages(browser)
 
+
+
+def test_results_not_drawn_are_named_under_the_bars(server: Server, browser: Any) -> None:
+    """p02 ruled single-dummy (sampled playouts): under the sd bars, one line names the results
+    the ruling gives an interval but no probability, with their highest upper bound (the Wilson
+    bound of 0 of the playouts, worked out here); the drawn results keep their bars."""
+    import httpx
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    reset_viewport(browser)
+    browser.get(server.url + "/")
+    wait_for(browser, "#case-text")
+    severe_console_messages(browser)  # drop the messages of earlier tests
+    browser.find_element(By.ID, "tab-paste").click()
+    text = (CASES / "p02-64A2-declarer-revoked.json").read_text()
+    browser.execute_script("document.getElementById('case-text').value = arguments[0]", text)
+    Select(browser.find_element(By.ID, "estimate")).select_by_value("sd")
+    browser.find_element(By.ID, "submit").click()
+    sheet = wait_for(browser, "article.ruling", 300)  # seconds of work today
+    with httpx.Client(base_url=server.url, timeout=60) as api:
+        stored = api.get(f"/api/v1/rulings/{sheet.get_attribute('data-ruling-id')}").json()
+    sd = stored["equity"]["estimates"]["sd"]
+    n = sd["parameters"]["playouts"]
+    unseen = sorted(int(t) for t in set(sd["interval"]) - set(sd["distribution"]))
+    assert unseen  # 60 or 80 playouts of p02 draw two or three of its six results
+    runs: list[list[int]] = []
+    for t in unseen:
+        if runs and runs[-1][-1] == t - 1:
+            runs[-1].append(t)
+        else:
+            runs.append([t])
+    ranges = ", ".join(f"{r[0]}–{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
+    z2 = 1.959963984540054 ** 2
+    lines = sheet.find_elements(By.CSS_SELECTOR, "section.distribution-block .estimate-unseen")
+    assert [e.text for e in lines] == [
+        f"Not seen in {n} playouts: {ranges} tricks, {'each ' if len(unseen) > 1 else ''}at "
+        f"most {100 * z2 / (n + z2):.1f}% (95% interval)."]
+    assert not severe_console_messages(browser)

@@ -163,7 +163,9 @@ class Estimate:
     """Positions asked of the solver (each layout of a decision counts one; answers from the
     solver's cache included, so the number does not depend on what the cache held)."""
     interval: Mapping[int, tuple[float, float]] | None = None
-    """95% interval of each probability, where sampling is involved."""
+    """95% interval of each probability, where sampling is involved: of every result the
+    position allows when sampled (a result not drawn included), of every result a replica of
+    the layouts reaches when exact (``docs/likely-result.md``, "Honest intervals")."""
     details: Mapping[str, object] = field(default_factory=dict)
 
 

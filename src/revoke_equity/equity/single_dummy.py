@@ -25,7 +25,7 @@ import hashlib
 import math
 import pickle
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from typing import cast
 
@@ -56,7 +56,7 @@ from revoke_equity.laws.comparison import ComparisonPoint
 from revoke_equity.model.cards import Card
 from revoke_equity.model.distribution import Z95, TrickDistribution, wilson_interval
 from revoke_equity.model.play import PlayRecord
-from revoke_equity.model.seats import SEATS, Seat
+from revoke_equity.model.seats import SEATS, Seat, tricks_for
 from revoke_equity.solver.base import Solver
 from revoke_equity.solver.bruteforce import BruteForceSolver
 
@@ -143,7 +143,7 @@ class _Estimator:
                             precision=opts.precision, run_blocks=fan_out, width=opts.jobs,
                             replicas=sd.replicas, batch=sd)
             distribution = TrickDistribution.from_counts(tally.counts)
-            interval = sampled_interval(tally)
+            interval = sampled_interval(tally, possible_results(point))
             parameters["method"] = "sampled"
             parameters["playouts"] = tally.done
         details = self.details(point, root, policy, offender)
@@ -340,23 +340,49 @@ def new_policy(solver: Solver, declarer: Seat, options: EstimateOptions,
                              small=BruteForceSolver(), shown=shown)
 
 
+def possible_results(point: ComparisonPoint) -> frozenset[int]:
+    """Every declarer total the play from ``point`` can end with: what declarer's side has won
+    before the comparison trick plus any number of the tricks left, with the kept revokes'
+    transfers as :func:`_outcome` counts them (for each set of the suits led to a kept revoke
+    that the offender could win tricks with, when his side wins any)."""
+    led = sorted({k.suit_led for k in point.kept if k.suit_led is not None}, key=lambda s: s.value)
+    suit_sets = [frozenset(s for i, s in enumerate(led) if mask >> i & 1)
+                 for mask in range(1 << len(led))] if point.tracks_offender_wins else [frozenset()]
+    left = point.position.tricks_left
+    out = set()
+    for rest in range(left + 1):
+        offenders_win = point.offending_side is not None and tricks_for(
+            point.offending_side, rest, point.declarer_side, left) > 0
+        for suits in suit_sets if offenders_win else [frozenset()]:
+            out.add(point.total_from_rest(rest, suits))
+    return frozenset(out)
+
+
 def _exact_interval(rows: npt.NDArray[np.float64]) -> dict[int, tuple[float, float]] | None:
     """The 95% interval of each probability of an exact propagation: the spread of the replicas
-    (the layouts resampled at every sampled decision) around the estimate; ``None`` when no
-    decision was sampled (every layout was solved: nothing is uncertain)."""
+    (the layouts resampled at every sampled decision) around the estimate, for every result the
+    estimate or one of its replicas reaches (one the estimate does not reach: ``[0, 1.96 x``
+    its spread ``]``); ``None`` when no decision was sampled (every layout was solved: nothing
+    is uncertain). A result no replica reaches has none: the replicas cannot bound it (spec
+    likely-result.md section 6, "Honest intervals"; ``docs/likely-result.md``)."""
     estimate = rows[0]
     spread = np.sqrt(np.mean((rows[1:] - estimate) ** 2, axis=0)) if len(rows) > 1 else None
     if spread is None or not spread.any():
         return None
+    reached = rows.max(axis=0) > 0
     return {t: (max(0.0, float(p - Z95 * spread[t])), min(1.0, float(p + Z95 * spread[t])))
-            for t, p in enumerate(estimate) if p > 0}
+            for t, p in enumerate(estimate) if bool(reached[t])}
 
 
-def sampled_interval(tally: Tally) -> dict[int, tuple[float, float]]:
+def sampled_interval(tally: Tally, possible: Iterable[int] = ()
+                     ) -> dict[int, tuple[float, float]]:
     """The 95% interval of each probability of sampled playouts: the playouts' own (Wilson)
     widened by what the layouts drawn leave uncertain (the spread of the replicas'
     distributions, from the same playouts weighed, around the estimate's), the two combined in
-    quadrature."""
+    quadrature; for every result drawn and every one of ``possible`` (the results the position
+    allows, :func:`possible_results`). A result no playout drew gets ``[0, hi]``, ``hi`` the
+    Wilson bound of 0 of the playouts widened alike (the replicas weigh the same playouts, so
+    they give it no spread of its own) (spec likely-result.md section 6, "Honest intervals")."""
     done = tally.done
     own = np.zeros(14)
     for t, n in tally.counts.items():
@@ -365,7 +391,7 @@ def sampled_interval(tally: Tally) -> dict[int, tuple[float, float]]:
     if len(tally.weights):
         layout = np.sqrt(np.mean((tally.replica_distributions() - own) ** 2, axis=0))
     out = {}
-    for t in sorted(tally.counts):
+    for t in sorted(set(tally.counts) | set(possible)):
         p = float(own[t])
         lo, hi = wilson_interval(tally.counts[t], done)
         wide = Z95 * float(layout[t])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import textwrap
 
+from revoke_equity.equity.estimate import Estimate
 from revoke_equity.equity.lines import describe
 from revoke_equity.equity.shown import lines as shown_lines
 from revoke_equity.io.handviewer import handviewer_url
@@ -99,6 +100,9 @@ def distribution_chart(ruling: Ruling, width: int = 40) -> list[str]:
                 mark = ("likely" if t in likely else "at all probable" if t in probable else "")
                 lines.append(f"  {t:>2} tricks (NS {ruling.score(t):>+5d}) {bar:<{width}} "
                              f"{100 * dist[t]:5.1f}%  {mark}".rstrip())
+            unseen = unseen_text(estimate)
+            if unseen:
+                lines.append(f"  {unseen}")
     if lines:
         lines.append(f"Likely: at least {100 * o.likely:.0f}%; at all probable: at least "
                      f"{100 * o.probable:.0f}%.")
@@ -113,6 +117,33 @@ def distribution_chart(ruling: Ruling, width: int = 40) -> list[str]:
                      f"({100 * near.sampling_error:.1f}%) of the {near.threshold} threshold "
                      f"({100 * near.value:.0f}%): the recommendation could turn on it.")
     return lines
+
+
+def unseen_text(estimate: Estimate) -> str | None:
+    """One line for the results an estimate has an interval for but did not draw (spec
+    likely-result.md section 6, "Honest intervals"): ``not seen in 60 playouts: 8 tricks, at
+    most 6.0%``; ``None`` when there are none or none reaches 0.1%."""
+    interval = estimate.interval or {}
+    unseen = {t: hi for t, (_, hi) in interval.items() if estimate.distribution[t] <= 0}
+    if not unseen or max(unseen.values()) < 0.0005:
+        return None
+    playouts = estimate.parameters.get("playouts")
+    where = (f"not seen in {playouts} playouts" if playouts is not None
+             else "not reached with these layouts")
+    each = " each" if len(unseen) > 1 else ""
+    return (f"{where}: {trick_ranges(sorted(unseen))} tricks,{each} at most "
+            f"{100 * max(unseen.values()):.1f}% (95%)")
+
+
+def trick_ranges(tricks: list[int]) -> str:
+    """Ascending trick counts as ranges: ``0-7, 11-13``."""
+    runs: list[list[int]] = []
+    for t in tricks:
+        if runs and t == runs[-1][-1] + 1:
+            runs[-1].append(t)
+        else:
+            runs.append([t])
+    return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs)
 
 
 def summary(ruling: Ruling) -> str:

@@ -193,6 +193,10 @@ class EstimateJSON(TypedDict):
     parameters: EstimateParametersJSON
     solver_calls: int
     interval: NotRequired[dict[str, list[float]]]
+    """Where sampling is involved, the 95% interval ``[lo, hi]`` of each result's probability:
+    sampled playouts, of every result the position allows (one not drawn: ``[0, hi]``, the
+    Wilson bound of 0 of the playouts); an exact propagation, of every result the estimate or a
+    replica of its layouts reaches. ``distribution`` keeps only the results drawn."""
     card: NotRequired[str]
     alternatives: NotRequired[list[AlternativeJSON]]
     kept_transfer: NotRequired[int]

@@ -547,7 +547,32 @@
       el("h4", {}, estimateLabel(name) + " (" + name + "): expected " + Number(estimate.expected).toFixed(2) + " tricks"),
       el("p", { class: "estimate-how" }, how),
       el("div", { class: "bars" }, rows),
+      unseenNode(estimate),
       linesNode(estimate));
+  }
+
+  /** Ascending trick counts as ranges: "0–7, 11–13". */
+  function trickRanges(tricks) {
+    const runs = [];
+    for (const t of tricks) {
+      if (runs.length && t === runs[runs.length - 1][1] + 1) runs[runs.length - 1][1] = t;
+      else runs.push([t, t]);
+    }
+    return runs.map((r) => (r[0] === r[1] ? String(r[0]) : r[0] + "–" + r[1])).join(", ");
+  }
+
+  /** The results the estimate has a 95% interval for but did not draw, in one line ("not seen
+   *  in 60 playouts: 8 tricks, at most 6.0%"); nothing when there are none or none reaches 0.1%. */
+  function unseenNode(estimate) {
+    const dist = estimate.distribution || {};
+    const interval = estimate.interval || {};
+    const unseen = Object.keys(interval).filter((t) => !(t in dist)).map(Number).sort((a, b) => a - b);
+    const most = Math.max(0, ...unseen.map((t) => interval[String(t)][1]));
+    if (!unseen.length || most < 0.0005) return null;
+    const playouts = (estimate.parameters || {}).playouts;
+    const where = playouts ? "Not seen in " + playouts + " playouts" : "Not reached with these layouts";
+    return el("p", { class: "estimate-unseen" }, where + ": " + trickRanges(unseen) + " tricks, " +
+      (unseen.length > 1 ? "each " : "") + "at most " + (100 * most).toFixed(1) + "% (95% interval).");
   }
 
   function distributionNode(ruling) {
