@@ -1,5 +1,9 @@
 """``python -m bench [--quick] [--out DIR] [--seed N] [--seeds N] [--only SECTION ...]``
 
+The stability table alone, for some sets: ``python -m bench --only sd-stability --set worked``
+(``--set worked published synthetic``, ``--cases p07 p10``; the layouts options ``--worlds``,
+``--max-worlds``, ``--tolerance``); see :mod:`bench.stability`.
+
 Runs the benchmarks (full mode by default, about 10 minutes on two cores; ``--quick``
 about a minute) and writes ``bench-<mode>.md`` (the README's "Performance" section) and
 ``bench-<mode>.json`` (every number, samples included) into ``DIR`` (default ``bench/results/``,
@@ -15,7 +19,7 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
-from bench.config import DEFAULT_OUT, SECTIONS, Config
+from bench.config import DEFAULT_OUT, SECTIONS, STABILITY_SETS, Config
 from bench.oracle import OracleMismatch
 from bench.report import markdown
 from bench.runner import run, stderr_log
@@ -49,8 +53,19 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--seeds", type=_seed_count, help="seeds of the sd section's stability "
                         "table: the --seed, then seeds derived from it (default 5; 2 with "
                         "--quick)")
+    parser.add_argument("--max-worlds", type=int, help="the most layouts an unsettled decision "
+                        "draws in the sd sections (default: the product's default)")
+    parser.add_argument("--tolerance", type=float, help="a decision is settled once its cards' "
+                        "probabilities vary by at most this, in the sd sections (default: the "
+                        "product's default)")
     parser.add_argument("--only", nargs="+", choices=SECTIONS, metavar="SECTION",
                         help=f"run only these sections ({', '.join(SECTIONS)})")
+    parser.add_argument("--set", nargs="+", choices=STABILITY_SETS, dest="sets", metavar="SET",
+                        help="the stability table's sets of cases "
+                        f"({', '.join(STABILITY_SETS)}; default: all)")
+    parser.add_argument("--cases", nargs="+", metavar="PREFIX",
+                        help="only the worked and published cases of the stability table whose "
+                        "names start so (e.g. p07)")
     return parser.parse_args(argv)
 
 
@@ -59,7 +74,12 @@ def main(argv: list[str] | None = None) -> int:
     config = Config.quick(args.seed) if args.quick else Config.full(args.seed)
     if args.only:
         config = config.only(tuple(args.only))
-    config = replace(config, sd_worlds=args.worlds, sd_jobs=args.jobs)
+    config = replace(config, sd_worlds=args.worlds, sd_jobs=args.jobs,
+                     sd_max_worlds=args.max_worlds, sd_tolerance=args.tolerance)
+    if args.sets:
+        config = replace(config, stability_sets=tuple(args.sets))
+    if args.cases:
+        config = replace(config, stability_names=tuple(args.cases))
     if args.seeds is not None:
         config = replace(config, sd_seeds=args.seeds)
     try:

@@ -10,8 +10,13 @@ from pathlib import Path
 Log = Callable[[str], None]
 """Where a benchmark reports its progress (one line a call)."""
 
-SECTIONS = ("solver", "ruling", "naive", "sd", "cashout", "study")
-"""The sections of a run, in the order they run (``--only`` picks some)."""
+SECTIONS = ("solver", "ruling", "naive", "sd", "sd-stability", "cashout", "study")
+"""The sections of a run, in the order they run (``--only`` picks some). ``sd`` includes the
+stability table; ``sd-stability`` is that table alone (for the sets of ``stability_sets``), run
+as the sd section."""
+
+STABILITY_SETS = ("worked", "published", "synthetic")
+"""The sets of cases of the stability table, in the order it rules them."""
 
 REPO = Path(__file__).resolve().parent.parent
 DATA = REPO / "tests" / "data"
@@ -77,6 +82,11 @@ class Config:
     """The cheapest cases also estimated by the naive version (no memo, one solve per layout)."""
     sd_worlds: int | None = None
     """Layouts per decision of the single-dummy section (``None``: the product's default)."""
+    sd_max_worlds: int | None = None
+    """The most layouts an unsettled decision draws (``None``: the product's default)."""
+    sd_tolerance: float | None = None
+    """A decision is settled once its cards' probabilities vary by at most this (``None``: the
+    product's default)."""
     sd_jobs: int = 1
     """Processes for the single-dummy section's playouts."""
     sd_auction_rounds: int = 3
@@ -92,10 +102,17 @@ class Config:
     stability_published: int | None = None
     """Published cases of the stability table (``tests/data/published/*.json`` in file order;
     ``None``: all, 0: none)."""
-    stability_synthetic: int = 8
-    """Synthetic cases of the stability table (one a trick, revokes at tricks 4-11: an earlier
-    revoke costs up to a minute a ruling, five times over; with the worked and published cases
-    this keeps ``--only sd`` near 20 minutes on 2 cores)."""
+    stability_alone: bool = False
+    """The sd section is its stability table alone (``--only sd-stability``)."""
+    stability_sets: tuple[str, ...] = STABILITY_SETS
+    """The sets the stability table rules (``--set``)."""
+    stability_names: tuple[str, ...] = ()
+    """Only the worked and published cases whose names start with one of these (``--cases``;
+    empty: every case of the set)."""
+    stability_synthetic: int = 10
+    """Synthetic cases of the stability table (one a trick, revokes at tricks 4-11 then 4 and 5
+    again: an earlier revoke costs up to a minute a ruling, five times over; with the worked and
+    published cases this keeps ``--only sd`` near 25 minutes on 2 cores)."""
     stability_tricks: tuple[int, ...] = tuple(range(4, 12))
     """The tricks the stability table's synthetic revokes are put on, in turn."""
 
@@ -158,4 +175,8 @@ class Config:
         unknown = [s for s in sections if s not in SECTIONS]
         if unknown:
             raise ValueError(f"unknown section {unknown[0]!r} (expected {', '.join(SECTIONS)})")
-        return replace(self, sections=tuple(s for s in SECTIONS if s in sections))
+        alone = "sd-stability" in sections and "sd" not in sections
+        if alone:  # the sd section, its stability table alone
+            sections = (*sections, "sd")
+        return replace(self, sections=tuple(s for s in SECTIONS if s in sections),
+                       stability_alone=alone)

@@ -175,11 +175,22 @@ def _share(value: float | None) -> str:
 
 
 def _ruling_cost(group: dict[str, Any]) -> str:
+    """A ruling's CPU seconds (median / p90 / max), its wall seconds' median in brackets."""
     wall, cpu = group.get("ruling_seconds"), group.get("ruling_cpu_seconds")
     if not wall or not cpu:
         return "-"
-    return (f"{_num(wall['median'])} / {_num(wall['p90'])} / {_num(wall['max'])} "
-            f"({_num(cpu['median'])})")
+    return (f"{_num(cpu['median'])} / {_num(cpu['p90'])} / {_num(cpu['max'])} "
+            f"({_num(wall['median'])})")
+
+
+def _sd_options(section: dict[str, Any]) -> str:
+    """The layouts options the stability table was ruled with (`` at the defaults`` when it
+    does not say)."""
+    o = section.get("options")
+    if not o:
+        return " at the defaults"
+    return (f": {o['worlds']} to {o['max_worlds']} layouts a decision, tolerance "
+            f"{o['tolerance']:g}")
 
 
 def _stability_md(section: dict[str, Any]) -> list[str]:
@@ -190,7 +201,7 @@ def _stability_md(section: dict[str, Any]) -> list[str]:
                  if load and load_end else "")
     lines = [
         "",
-        f"**Stability under other seeds** (`--estimate {section['estimate']}` at the defaults, "
+        f"**Stability under other seeds** (`--estimate {section['estimate']}`{_sd_options(section)}, "
         f"{len(seeds)} seeds: {', '.join(map(str, seeds))}{load_text}): each board ruled under "
         "every seed. Inside: the other seeds' reported probabilities inside the first seed's 95% "
         "intervals; spread: max - min over the seeds; weighted: boards offering a weighted score, "
@@ -200,8 +211,8 @@ def _stability_md(section: dict[str, Any]) -> list[str]:
         f"| cases | boards | inside (target >= {t['inside']:.0%}) | probability spread "
         f"median / max | weighted: boards, spread median / max | within {t['weighted_tolerance']} "
         f"points (target >= {t['weighted_within']:.0%}) | score to enter the same (target >= "
-        f"{t['same_score']:.0%}) | changed, flagged | wall s | CPU s | a ruling, wall s median / "
-        "p90 / max (CPU s median) |",
+        f"{t['same_score']:.0%}) | changed, flagged | wall s | CPU s | a ruling, CPU s median / "
+        "p90 / max (wall s median) |",
         "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for group, g in section["sets"].items():
@@ -289,7 +300,8 @@ def markdown(report: dict[str, Any]) -> str:
     if "naive" in report:
         lines += _naive_md(report["naive"])
     if "single_dummy" in report:
-        lines += _single_dummy_md(report["single_dummy"])
+        if "summary" in report["single_dummy"]:
+            lines += _single_dummy_md(report["single_dummy"])
         if report["single_dummy"].get("stability"):
             lines += _stability_md(report["single_dummy"]["stability"])
         if report["single_dummy"].get("auction"):

@@ -14,7 +14,9 @@ playouts when the tree is too large for exact propagation), from an empty cache 
 
 Then the stability table (:mod:`bench.stability`): the worked cases, the published cases
 (``tests/data/published/*.json``, when the folder exists) and seeded synthetic cases with the
-revoke at tricks 4 to 11, each ruled under the run's seed and seeds derived from it; and the
+revoke at tricks 4 to 11 (:func:`revoke_cases`; 10 in the full run, none with ``--quick``), each
+ruled under the run's seed and seeds derived from it (``--only sd-stability`` runs this table
+alone, ``--set`` picks its sets); and the
 auction's cost (:mod:`bench.auction_cost`): the cases with an auction ruled with and without it.
 """
 
@@ -139,14 +141,16 @@ def _estimate(case: Case, solver: Any, options: EstimateOptions, naive: bool = F
 
 
 def run_single_dummy(config: Config, oracle: Oracle, log: Log) -> dict[str, Any]:
-    """The single-dummy section (see the module docstring)."""
+    """The single-dummy section (see the module docstring); the stability table alone with
+    ``config.stability_alone``."""
     from revoke_equity.solver.dds import DdsSolver
+
+    if config.stability_alone:
+        return {"stability": run_stability_alone(config, log)}
 
     cases = (worked_cases(None, config.sd_worked)
              + revoke_cases(config.seed, config.sd_synthetic, config.sd_tricks))
-    options = EstimateOptions(estimate="sd", jobs=config.sd_jobs)
-    if config.sd_worlds is not None:
-        options = replace(options, worlds=config.sd_worlds)
+    options = sd_options(config)
     solver = DdsSolver()
     _estimate(cases[0].case, solver, options)  # warm-up, untimed
     log(f"single-dummy: {len(cases)} cases")
@@ -187,7 +191,7 @@ def run_single_dummy(config: Config, oracle: Oracle, log: Log) -> dict[str, Any]
                            "ratio": naive.seconds / ours.seconds,
                            "ours_engine_calls": ours.engine_calls,
                            "naive_engine_calls": naive.engine_calls})
-    stability = _stability(config, solver, options, log)
+    stability = stability_table(config, solver, options, log)
     from bench.auction_cost import run_auction_cost
 
     log("single-dummy: with and without the auction")
@@ -195,25 +199,66 @@ def run_single_dummy(config: Config, oracle: Oracle, log: Log) -> dict[str, Any]
                                config.sd_auction_cases, config.sd_auction_sampler)
     return {"cases": rows, "naive": naive_rows, "summary": _summary(rows, naive_rows),
             "stability": stability, "auction": auction,
-            "options": {"worlds": options.worlds, "playouts": options.playouts,
+            "options": {"worlds": options.worlds, "max_worlds": options.max_worlds,
+                        "tolerance": options.tolerance, "playouts": options.playouts,
                         "players": options.players, "jobs": options.jobs,
                         "precision": options.precision}}
 
 
-def _stability(config: Config, solver: Any, options: EstimateOptions, log: Log) -> dict[str, Any]:
+def sd_options(config: Config) -> EstimateOptions:
+    """The single-dummy options of a run: the product's defaults but for what ``config`` sets
+    (``--worlds``, ``--max-worlds``, ``--tolerance``, ``--jobs``)."""
+    options = EstimateOptions(estimate="sd", jobs=config.sd_jobs)
+    if config.sd_worlds is not None:
+        options = replace(options, worlds=config.sd_worlds)
+    if config.sd_max_worlds is not None:
+        options = replace(options, max_worlds=config.sd_max_worlds)
+    if config.sd_tolerance is not None:
+        options = replace(options, tolerance=config.sd_tolerance)
+    return options
+
+
+def run_stability_alone(config: Config, log: Log) -> dict[str, Any]:
+    """The stability table alone (``--only sd-stability``): the sets of
+    ``config.stability_sets`` with the options of :func:`sd_options`."""
+    from revoke_equity.solver.dds import DdsSolver
+
+    return stability_table(config, DdsSolver(), sd_options(config), log)
+
+
+def stability_sets(config: Config, skipped: list[str]) -> dict[str, list[BenchCase]]:
+    """The cases of the stability table by set, for the sets of ``config.stability_sets`` (the
+    others empty): the worked cases of ``stability_worked``, the published cases (the first
+    ``stability_published``), each narrowed to the names starting with one of
+    ``stability_names`` when given, and ``stability_synthetic`` seeded synthetic cases with the
+    revokes at ``stability_tricks`` in turn. A published board that cannot be read is left out,
+    its error appended to ``skipped``."""
+    wanted = set(config.stability_sets)
+    names = config.stability_names
+    sets: dict[str, list[BenchCase]] = {name: [] for name in ("worked", "published", "synthetic")}
+    if "worked" in wanted and config.stability_worked:
+        sets["worked"] = worked_cases(None, config.stability_worked)
+    if "published" in wanted:
+        sets["published"] = published_cases(config.stability_published, skipped=skipped)
+    if names:
+        for group in ("worked", "published"):
+            sets[group] = [bc for bc in sets[group] if bc.name.startswith(names)]
+    if "synthetic" in wanted and config.stability_synthetic:
+        sets["synthetic"] = revoke_cases(config.seed, config.stability_synthetic,
+                                         config.stability_tricks)
+    return sets
+
+
+def stability_table(config: Config, solver: Any, options: EstimateOptions,
+                    log: Log) -> dict[str, Any]:
     """The stability table over the worked, published and synthetic sets (see the module
-    docstring)."""
+    docstring), each case ruled under ``config.sd_seeds`` seeds with ``options``."""
     from revoke_equity.ruling import rule
 
     from bench.stability import derived_seeds, run_stability
 
     skipped: list[str] = []
-    sets = {
-        "worked": worked_cases(None, config.stability_worked) if config.stability_worked else [],
-        "published": published_cases(config.stability_published, skipped=skipped),
-        "synthetic": revoke_cases(config.seed, config.stability_synthetic,
-                                  config.stability_tricks),
-    }
+    sets = stability_sets(config, skipped)
     for error in skipped:
         log(f"stability: published case skipped: {error}")
     seeds = derived_seeds(config.seed, config.sd_seeds)
@@ -225,6 +270,8 @@ def _stability(config: Config, solver: Any, options: EstimateOptions, log: Log) 
 
     out = run_stability(sets, seeds, options, rule_json, log)
     out["published_skipped"] = skipped
+    out["options"] = {"worlds": options.worlds, "max_worlds": options.max_worlds,
+                      "tolerance": options.tolerance}
     return out
 
 

@@ -25,7 +25,15 @@ whatever estimate the product gives. Per set of cases (worked, published, synthe
   :func:`~revoke_equity.ruling.score_entry.score_to_enter`: the result, or each weighted
   component's result and weight) is the same under every seed; of the others, how many rulings say
   the recommendation is within one sampling error of a threshold (``recommendation.near_threshold``
-  true under at least one seed), when the rulings carry that field.
+  true under at least one seed), when the rulings carry that field. Each board also keeps every
+  seed's score to enter and NS's points, to see what moved.
+
+The cost of one ruling is its CPU seconds (DDS's threads included; median, p90, max), beside the
+wall seconds and the load average.
+
+Run alone: ``python -m bench --only sd-stability [--set worked published synthetic] [--cases
+p07 p10] [--seeds N] [--tolerance T] [--max-worlds M] [--worlds W]`` (the sets and cases of the
+full configuration, or of ``--quick``; the report files are ``bench-<mode>.md/.json``).
 
 The targets (:data:`TARGETS`) are printed beside the numbers, never asserted.
 """
@@ -148,13 +156,16 @@ def board_stability(rulings: Sequence[Ruling]) -> dict[str, Any]:
                           for r in rulings)
     points = [_points_ns(r) for r in rulings]
     flags = [_near_threshold(r) for r in rulings]
+    scores = [_score_to_enter(r) for r in rulings]
     return {
         "compared": compared,
         "inside": inside,
         "spreads": spreads,
         "weighted_spread": max(points) - min(points) if offers_weighted else None,
-        "same_score": len({_score_to_enter(r) for r in rulings}) == 1,
+        "same_score": len(set(scores)) == 1,
         "near_threshold": None if all(f is None for f in flags) else any(bool(f) for f in flags),
+        "scores": [list(s) for s in scores],
+        "points_ns": points,
     }
 
 

@@ -182,7 +182,70 @@ def test_the_sd_section_has_a_stability_table(tiny: tuple[dict[str, Any], Path])
                 "wall_seconds", "cpu_seconds"} <= set(group)
         assert group["rulings"] == group["boards"] * config.sd_seeds
         assert group["ruling_seconds"]["median"] <= group["ruling_seconds"]["max"]
+        cpu = group["ruling_cpu_seconds"]
+        assert 0 <= cpu["median"] <= cpu["p90"] <= cpu["max"]
+        for board in group["cases"]:
+            assert len(board["scores"]) == len(board["points_ns"]) == config.sd_seeds
+            assert board["same_score"] == (len({tuple(s) for s in board["scores"]}) == 1)
+    assert [c["name"] for c in table["sets"]["synthetic"]["cases"]] == ["revoke@11#0"]
+    assert table["options"]["max_worlds"] >= table["options"]["worlds"]
     assert "**Stability under other seeds**" in markdown(tiny[0])
+
+
+def test_sd_stability_alone_rules_the_sets_asked_for(tmp_path: Path) -> None:
+    """``--only sd-stability --set worked``: the stability table alone, of the worked set, with
+    the layouts options given; the rest of the sd section is not run."""
+    config = replace(Config.tiny().only(("sd-stability",)), stability_sets=("worked",),
+                     sd_max_worlds=12, sd_tolerance=0.04)
+    assert config.stability_alone and config.sections == ("sd", "sd-stability")
+    report = run(config, tmp_path, log=lambda message: None)
+    assert set(report["single_dummy"]) == {"stability"}
+    table = report["single_dummy"]["stability"]
+    assert list(table["sets"]) == ["worked"]
+    assert table["options"] == {"worlds": 8, "max_worlds": 12, "tolerance": 0.04}
+    text = markdown(report)
+    assert "8 to 12 layouts a decision, tolerance 0.04" in text
+    assert "**Single-dummy estimate**" not in text
+
+
+def test_the_stability_sets_follow_the_set_and_cases_asked_for() -> None:
+    from bench.single_dummy import stability_sets
+
+    full = Config.full()
+    assert full.stability_synthetic == 10 and Config.quick().stability_synthetic == 0
+    skipped: list[str] = []
+    chosen = stability_sets(replace(full, stability_sets=("worked", "published"),
+                                    stability_names=("p07", "pub1")), skipped)
+    assert [bc.name for bc in chosen["worked"]] == ["p07-64B3-dummy-then-64C1"]
+    assert chosen["published"] and all(bc.name.startswith("pub1") for bc in chosen["published"])
+    assert chosen["synthetic"] == [] and skipped == []
+    synthetic = stability_sets(replace(full, stability_sets=("synthetic",),
+                                       stability_synthetic=3), skipped)
+    assert synthetic["worked"] == synthetic["published"] == []
+    assert [bc.name for bc in synthetic["synthetic"]] == ["revoke@4#0", "revoke@5#1", "revoke@6#2"]
+
+
+def test_the_command_line_sets_the_stability_options(monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    import bench.__main__ as entry
+
+    seen: list[Config] = []
+
+    def fake_run(config: Config, out: Path, log: Any) -> dict[str, Any]:
+        seen.append(config)
+        raise OracleMismatch("stop here")
+
+    monkeypatch.setattr(entry, "run", fake_run)
+    assert main(["--only", "sd-stability", "--set", "synthetic", "published", "--cases", "p1",
+                 "--tolerance", "0.02", "--max-worlds", "64"]) == 1
+    config = seen[0]
+    assert config.stability_alone and config.stability_sets == ("synthetic", "published")
+    assert config.stability_names == ("p1",)
+    assert (config.sd_tolerance, config.sd_max_worlds) == (0.02, 64)
+    with pytest.raises(SystemExit) as exc:
+        main(["--set", "nothing"])
+    assert exc.value.code == 2
+    capsys.readouterr()
 
 
 def test_the_cashout_section_counts_every_replay(tiny: tuple[dict[str, Any], Path]) -> None:
