@@ -204,16 +204,19 @@ def _stability_md(section: dict[str, Any]) -> list[str]:
         f"**Stability under other seeds** (`--estimate {section['estimate']}`{_sd_options(section)}, "
         f"{len(seeds)} seeds: {', '.join(map(str, seeds))}{load_text}): each board ruled under "
         "every seed. Inside: the other seeds' reported probabilities inside the first seed's 95% "
-        "intervals; spread: max - min over the seeds; weighted: boards offering a weighted score, "
+        "intervals; consistent: the two seeds' probabilities within their two intervals combined "
+        "(the test of a difference, expected near 95% with honest intervals, where inside is "
+        "expected near 83% for an outcome that sampling error moves); spread: max - min over the "
+        "seeds; weighted: boards offering a weighted score, "
         "its spread in NS points; same: the score to enter identical under every seed (changed: "
         "how many of the others the ruling flags as near a threshold).",
         "",
-        f"| cases | boards | inside (target >= {t['inside']:.0%}) | probability spread "
+        f"| cases | boards | inside (target >= {t['inside']:.0%}) | consistent | probability spread "
         f"median / max | weighted: boards, spread median / max | within {t['weighted_tolerance']} "
         f"points (target >= {t['weighted_within']:.0%}) | score to enter the same (target >= "
         f"{t['same_score']:.0%}) | changed, flagged | wall s | CPU s | a ruling, CPU s median / "
         "p90 / max (wall s median) |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for group, g in section["sets"].items():
         flagged = g["changed_flagged_near_threshold"]
@@ -222,6 +225,7 @@ def _stability_md(section: dict[str, Any]) -> list[str]:
         lines.append(
             f"| {group} | {g['boards']} | {_share(g['inside_share'])} "
             f"({g['outcomes_inside']}/{g['outcomes_compared']}) | "
+            f"{_share(g.get('consistent_share'))} | "
             f"{_num(g['probability_spread_median'])} / {_num(g['probability_spread_max'])} | "
             f"{weighted} | {_share(g['weighted_within'])} | {_share(g['same_score_share'])} "
             f"({g['same_score_boards']}/{g['boards']}) | {g['changed_boards']}, "

@@ -15,6 +15,10 @@ whatever estimate the product gives. Per set of cases (worked, published, synthe
   intervals"), so an outcome the first seed did not draw is inside when that interval covers it;
   one the first seed gives no interval for (an exact propagation that no replica of its layouts
   leads to it) counts as outside;
+* **consistent**: the share of the same outcomes whose two probabilities (the first seed's and the
+  other's) agree as two independent estimates with those intervals should (:func:`agree`). With
+  honest intervals *inside* is expected near 83% where sampling error dominates (and 100% where an
+  outcome is settled), *consistent* near 95%;
 * **probability spread**: for each such outcome (trick counts reported by any seed, 0 where a seed
   did not report it), max - min of its probability over the seeds; median and max;
 * **weighted spread**: on the boards where at least one seed offers a weighted score
@@ -40,6 +44,7 @@ The targets (:data:`TARGETS`) are printed beside the numbers, never asserted.
 
 from __future__ import annotations
 
+import math
 import os
 import random
 import statistics
@@ -106,6 +111,21 @@ def estimates(ruling: Ruling) -> dict[tuple[int, str], EstimateView]:
     return out
 
 
+def agree(first: EstimateView, other: EstimateView, tricks: int) -> bool:
+    """Whether two seeds' probabilities of ``tricks`` agree as two independent estimates do: their
+    difference within the two intervals' half-widths on the facing sides combined in quadrature
+    (the 95% test of a difference). Two honest 95% intervals of the same spread put the other
+    seed's value inside the first's interval only about 83% of the time (the difference has
+    sqrt(2) times either's error), so this is the share to expect near 95%."""
+    p1, p2 = first.distribution.get(tricks, 0.0), other.distribution.get(tricks, 0.0)
+    b1, b2 = first.interval_for(tricks), other.interval_for(tricks)
+    if b1 is None or b2 is None:
+        return abs(p1 - p2) <= 1e-9
+    facing = (b1[1] - p1, p2 - b2[0]) if p2 >= p1 else (p1 - b1[0], b2[1] - p2)
+    reach = math.hypot(*facing)
+    return abs(p2 - p1) <= reach + 1e-9
+
+
 def _score_to_enter(ruling: Ruling) -> tuple[str, ...]:
     return tuple(s.text for s in score_to_enter(ruling))
 
@@ -134,7 +154,7 @@ def board_stability(rulings: Sequence[Ruling]) -> dict[str, Any]:
         raise ValueError("stability needs the rulings of at least two seeds")
     views = [estimates(r) for r in rulings]
     first = views[0]
-    compared = inside = 0
+    compared = inside = consistent = 0
     spreads: list[float] = []
     sampled = sorted({key for v in views for key, e in v.items() if e.interval is not None})
     for key in sampled:
@@ -148,6 +168,8 @@ def board_stability(rulings: Sequence[Ruling]) -> dict[str, Any]:
                 bounds = base.interval_for(tricks) if base is not None else None
                 if bounds is not None and bounds[0] - 1e-9 <= p <= bounds[1] + 1e-9:
                     inside += 1
+                if base is not None and agree(base, estimate, tricks):
+                    consistent += 1
         outcomes = sorted({t for v in views if key in v for t in v[key].distribution})
         for tricks in outcomes:
             probs = [v[key].distribution.get(tricks, 0.0) if key in v else 0.0 for v in views]
@@ -160,6 +182,7 @@ def board_stability(rulings: Sequence[Ruling]) -> dict[str, Any]:
     return {
         "compared": compared,
         "inside": inside,
+        "consistent": consistent,
         "spreads": spreads,
         "weighted_spread": max(points) - min(points) if offers_weighted else None,
         "same_score": len(set(scores)) == 1,
@@ -173,6 +196,7 @@ def summarise(boards: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     """The numbers of one set of boards (each a :func:`board_stability`)."""
     compared = sum(b["compared"] for b in boards)
     inside = sum(b["inside"] for b in boards)
+    consistent = sum(b.get("consistent", 0) for b in boards)
     spreads = [s for b in boards for s in b["spreads"]]
     weighted = [b["weighted_spread"] for b in boards if b["weighted_spread"] is not None]
     same = sum(1 for b in boards if b["same_score"])
@@ -184,6 +208,8 @@ def summarise(boards: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
         "outcomes_compared": compared,
         "outcomes_inside": inside,
         "inside_share": inside / compared if compared else None,
+        "outcomes_consistent": consistent,
+        "consistent_share": consistent / compared if compared else None,
         "probability_spread_median": statistics.median(spreads) if spreads else None,
         "probability_spread_max": max(spreads) if spreads else None,
         "weighted_boards": len(weighted),

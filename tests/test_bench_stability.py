@@ -74,6 +74,23 @@ def test_other_seeds_inside_the_first_seeds_intervals() -> None:
     assert board["same_score"] is True and board["near_threshold"] is None
 
 
+def test_two_seeds_consistent_as_two_estimates() -> None:
+    """Consistent: the difference within the facing half-widths combined in quadrature; a value
+    just outside the first seed's interval can still agree with it."""
+    first = sd({9: 0.5, 10: 0.5}, {9: (0.4, 0.6), 10: (0.4, 0.6), 11: (0.0, ZERO_OF_100)})
+    # 9: 0.62 is outside [0.4, 0.6] but 0.12 <= hypot(0.1, 0.1) = 0.141: consistent.
+    # 10: 0.33 differs by 0.17 > hypot(0.1, 0.08) = 0.128: not consistent.
+    # 11: 0.05 differs by 0.05 > hypot(0.037, 0.03) = 0.048: not consistent.
+    other = sd({9: 0.62, 10: 0.33, 11: 0.05},
+               {9: (0.52, 0.72), 10: (0.25, 0.41), 11: (0.02, 0.1)})
+    board = board_stability([ruling(first), ruling(other)])
+    assert (board["inside"], board["consistent"], board["compared"]) == (0, 1, 3)
+    summary = summarise([board])
+    assert summary["consistent_share"] == pytest.approx(1 / 3)
+    # The same value on both sides, whatever the intervals, agrees.
+    assert board_stability([ruling(first), ruling(first)])["consistent"] == 2
+
+
 def test_an_outcome_the_first_seed_did_not_draw() -> None:
     """Inside when the first seed's interval for it (the ruling gives one for every result the
     position allows) covers it; outside when the ruling gives it none."""
