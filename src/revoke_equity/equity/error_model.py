@@ -8,7 +8,9 @@ that card in that layout. Two kinds of wrong card are told apart:
 * a **dominated** card: another card takes at least as many tricks in every layout and more in
   some. It can lose and cannot gain; a player who counts his tricks does not play it. A class of
   player plays one with a small probability, its *slip* rate, shared among the dominated cards by
-  their values;
+  their values. A dominated card that loses a trick in *every* layout against one other card is a
+  **sure loss** (a trick the player can count): it is played at the class's own, smaller ``sure``
+  rate instead (spec §6: a strong player almost never throws away a trick he can count);
 * a **guess**: among the cards that are not dominated, each wins in some layouts and loses in
   others. The player weighs them by their mean over the layouts, with a softmax at the class's
   temperature ``tau`` (in tricks): a lower temperature follows the mean more closely.
@@ -39,6 +41,13 @@ def dominated(matrix: Matrix) -> npt.NDArray[np.bool_]:
     return np.asarray(np.any(at_least & more, axis=-2), dtype=np.bool_)
 
 
+def sure_losses(matrix: Matrix) -> npt.NDArray[np.bool_]:
+    """For each column, whether another column is larger in every row: the card loses a trick in
+    every layout (over the last two axes, as :func:`dominated`). A sure loss is dominated."""
+    above = np.all(matrix[..., :, :, None] > matrix[..., :, None, :], axis=-3)  # [d, c]
+    return np.asarray(np.any(above, axis=-2), dtype=np.bool_)
+
+
 def softmax(values: Sequence[float] | Matrix, tau: float) -> list[float]:
     """Probabilities proportional to ``exp(value / tau)``; ``tau == 0`` shares the weight equally
     among the best values (equal within 1e-9)."""
@@ -61,10 +70,12 @@ def stacked_probabilities(matrices: Matrix, player: PlayerClass) -> Matrix:
     """:func:`card_probabilities` of each matrix of a stack (``stack x layouts x cards``), at
     once: one row of probabilities per matrix."""
     means = matrices.mean(axis=1)
-    bad = dominated(matrices)
+    sure = sure_losses(matrices)
+    bad = dominated(matrices) & ~sure
     out = np.zeros_like(means)
     slip = np.where(bad.any(axis=1), player.slip, 0.0)[:, None]
-    for share, members in ((1.0 - slip, ~bad), (slip, bad)):
+    lose = np.where(sure.any(axis=1), player.sure, 0.0)[:, None]
+    for share, members in ((1.0 - slip - lose, ~(bad | sure)), (slip, bad), (lose, sure)):
         values = np.where(members, means, -np.inf)
         top = values.max(axis=1, keepdims=True)
         top = np.where(np.isfinite(top), top, 0.0)

@@ -19,19 +19,24 @@ class PlayerClass:
     tau: float
     """Temperature (tricks) of the softmax among the cards no other card dominates."""
     slip: float
-    """Probability of playing a dominated card, when the decision has one."""
+    """Probability of playing a dominated card that is not a sure loss, when the decision has one."""
+    sure: float = 0.0
+    """Probability of playing a sure loss (a card another card beats in every layout), when the
+    decision has one."""
 
     def __post_init__(self) -> None:
         if self.tau < 0:
             raise ValueError("tau must be at least 0")
         if not 0 <= self.slip < 1:
             raise ValueError("slip must be at least 0 and below 1")
+        if not 0 <= self.sure < 1 or self.slip + self.sure >= 1:
+            raise ValueError("sure must be at least 0 and slip + sure below 1")
 
 
 PLAYER_CLASSES: Mapping[str, PlayerClass] = {
-    "expert": PlayerClass("expert", tau=0.1, slip=0.02),
-    "strong": PlayerClass("strong", tau=0.3, slip=0.04),
-    "club": PlayerClass("club", tau=0.6, slip=0.1),
+    "expert": PlayerClass("expert", tau=0.1, slip=0.02, sure=0.004),
+    "strong": PlayerClass("strong", tau=0.3, slip=0.04, sure=0.005),
+    "club": PlayerClass("club", tau=0.6, slip=0.1, sure=0.03),
 }
 """The classes of player. ``tau`` weighs the genuine guesses (a lower temperature follows the mean
 over the layouts more closely); ``slip`` is how often a card that can lose and cannot gain is

@@ -124,7 +124,8 @@ class SingleDummyPolicy:
     """The card probabilities of a single-dummy player (see the module docstring)."""
 
     def __init__(self, solver: Solver, declarer: Seat, *, worlds: int, tau: float, seed: int,
-                 small: Solver | None = None, slip: float = 0.0, max_worlds: int | None = None,
+                 small: Solver | None = None, slip: float = 0.0, sure: float | None = None,
+                 max_worlds: int | None = None,
                  tolerance: float = 0.0, replicas: int = DEFAULT_REPLICAS,
                  shown: ShownHands | None = None) -> None:
         self.solver = solver
@@ -136,7 +137,8 @@ class SingleDummyPolicy:
         self.declarer = declarer
         self.worlds = worlds
         self.max_worlds = max(worlds, max_worlds or worlds)
-        self.player = PlayerClass("", tau, slip)
+        self.player = PlayerClass("", tau, slip, slip if sure is None else sure)
+        """The error model (``sure`` left out: a sure loss at the ``slip`` rate)."""
         self.tolerance = tolerance
         self.replicas = replicas
         self.seed = seed

@@ -335,7 +335,8 @@ def new_policy(solver: Solver, declarer: Seat, options: EstimateOptions,
     hands he cannot see)."""
     player = options.player
     return SingleDummyPolicy(solver, declarer, worlds=options.worlds, tau=player.tau,
-                             slip=player.slip, max_worlds=options.max_worlds,
+                             slip=player.slip, sure=player.sure,
+                             max_worlds=options.max_worlds,
                              tolerance=options.tolerance, seed=options.seed,
                              small=BruteForceSolver(), shown=shown)
 

@@ -64,7 +64,7 @@ class PlaySpec:
             return DoubleDummyPlay(dd)
         player = PLAYER_CLASSES[self.players]
         policy = SingleDummyPolicy(solver, declarer, worlds=self.worlds, tau=player.tau,
-                                   slip=player.slip, seed=seed, small=BruteForceSolver(),
+                                   slip=player.slip, sure=player.sure, seed=seed, small=BruteForceSolver(),
                                    shown=shown)
         return SingleDummyPlay(policy)
 
