@@ -22,6 +22,7 @@ from revoke_equity.solver.bruteforce import BruteForceSolver
 from revoke_equity.study.calibration import (
     DOMINATED,
     GUESS,
+    SURE,
     TEMPERATURES,
     Decision,
     Measured,
@@ -172,7 +173,9 @@ def test_the_fit_per_kind_and_role(boards: list[Any]) -> None:
         + [_measured(boards, "defender", GUESS, False, False, curve) for _ in range(3)]
     )
     rows = {(r["kind"], r["role"]): r for r in fit(sample, temperatures)}
-    assert set(rows) == {(k, r) for k in (DOMINATED, GUESS) for r in ("declarer", "defender", "all")}
+    assert set(rows) == {(k, r) for k in (DOMINATED, GUESS, SURE)
+                         for r in ("declarer", "defender", "all")}
+    assert all(rows[SURE, r]["n"] == 0 for r in ("declarer", "defender", "all"))
     assert [rows[DOMINATED, r]["n"] for r in ("declarer", "defender", "all")] == [4, 2, 6]
     assert rows[DOMINATED, "declarer"]["value"] == 0.25
     assert rows[DOMINATED, "defender"]["value"] == 0.0
@@ -184,6 +187,27 @@ def test_the_fit_per_kind_and_role(boards: list[Any]) -> None:
     assert rows[GUESS, "defender"]["value"] == 0.0
     assert rows[GUESS, "all"]["value"] == 0.156  # 1 of 8: 12.5% on the curve, 0.5 * 12.5 / 40
     assert rows[GUESS, "all"]["policy"] == {"0.0": 0.0, "0.5": 0.4}
+
+
+def test_the_sure_loss_rate_apart(boards: list[Any]) -> None:
+    """Among decisions with a sure loss, ``sure`` is the share of real cards that were one; a
+    sure loss the real deal punished counts in ``dominated_lost``."""
+    def one(role: str, has: bool, real: bool, lost: bool) -> Measured:
+        return dataclasses.replace(_measured(boards, role, DOMINATED, real, lost, {}),
+                                   has_sure=has, real_sure=real)
+    # declarer: 5 decisions with a sure loss, 2 played (1 of them lost a trick); defender: 3, 0
+    # played; one decision without a sure loss does not count.
+    sample = ([one("declarer", True, i < 2, i == 0) for i in range(5)]
+              + [one("defender", True, False, False) for _ in range(3)]
+              + [one("defender", False, False, False)])
+    rows = {(r["kind"], r["role"]): r for r in fit(sample, (0.0,)) if r["kind"] == SURE}
+    assert [rows[SURE, r]["n"] for r in ("declarer", "defender", "all")] == [5, 3, 8]
+    assert rows[SURE, "declarer"]["value"] == 0.4
+    assert rows[SURE, "defender"]["value"] == 0.0
+    assert rows[SURE, "all"]["value"] == 0.25
+    assert rows[SURE, "declarer"]["dominated_lost"]["share"] == 0.5
+    low, high = rows[SURE, "defender"]["ci95"]
+    assert low == 0.0 and 0.4 < high < 0.6  # Wilson: 0 of 3
 
 
 def test_fit_temperature() -> None:

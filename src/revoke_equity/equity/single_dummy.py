@@ -121,6 +121,7 @@ class _Estimator:
         outcome = partial(_outcome, point)
         parameters: dict[str, object] = {
             "players": opts.players, "tau": opts.player.tau, "slip": opts.player.slip,
+            "sure": opts.player.sure,
             "worlds": opts.worlds, "max_worlds": max(opts.worlds, opts.max_worlds),
             "tolerance": opts.tolerance, "seed": opts.seed}
         try:

@@ -150,6 +150,7 @@ class EstimateParametersJSON(TypedDict):
     players: NotRequired[str]
     tau: NotRequired[float]
     slip: NotRequired[float]
+    sure: NotRequired[float]
     worlds: NotRequired[int]
     max_worlds: NotRequired[int]
     tolerance: NotRequired[float]

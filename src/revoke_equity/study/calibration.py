@@ -43,6 +43,7 @@ from revoke_equity.equity.error_model import (
     Matrix,
     PlayerClass,
     card_probabilities,
+    sure_losses,
 )
 from revoke_equity.equity.error_model import dominated as dominated_cards
 from revoke_equity.equity.policy import SingleDummyPolicy
@@ -58,6 +59,7 @@ __all__ = [
     "BANDS",
     "DOMINATED",
     "GUESS",
+    "SURE",
     "TEMPERATURES",
     "Decision",
     "Measured",
@@ -78,10 +80,12 @@ TEMPERATURES = (0.0, 0.05, 0.1, 0.2, 0.3, 0.45, 0.6, 0.8, 1.0)
 BANDS = ((1, 1), (2, 4), (5, 8), (9, 13))
 """Trick bands of the policy's comparison (the real rates are also given trick by trick)."""
 FORMAT = "revoke-equity/calibration@2"
-DOMINATED, GUESS = "dominated", "guess"
+DOMINATED, GUESS, SURE = "dominated", "guess", "sure"
 KINDS = (DOMINATED, GUESS)
 """The kinds of decision: it has a dominated card, or it has none (a guess, or every card equal
-in value)."""
+in value). Fitted apart, :data:`SURE`: among the decisions with a dominated card, those with a
+*sure loss*: a card another single card beats in every layout drawn (a trick the player can
+count thrown away; ``sure`` of :class:`~revoke_equity.equity.players.PlayerClass`)."""
 
 
 @dataclass(frozen=True)
@@ -147,6 +151,10 @@ class Measured:
     double-dummy on the real deal."""
     trace_agrees: bool
     """The solve of the real position agrees with the trace on whether the real card lost."""
+    has_sure: bool = False
+    """Some card is a sure loss (another card beats it in every layout drawn)."""
+    real_sure: bool = False
+    """The real card was a sure loss."""
 
 
 def classify(matrix: Matrix, column: int) -> tuple[str, bool, float]:
@@ -182,8 +190,9 @@ def measure(decision: Decision, solver: Solver, worlds: int, seed: int,
     lose = ({tau: losing_probability(matrix, losing, tau) for tau in temperatures}
             if kind == GUESS else {})
     real_loss = best - values[real]
+    sure = sure_losses(matrix)
     return Measured(decision, kind, real_dominated, mean_loss, lose,
-                    (real_loss > 0) == (decision.loss > 0))
+                    (real_loss > 0) == (decision.loss > 0), bool(sure.any()), bool(sure[column]))
 
 
 def calibrate(boards: Iterable[RealBoard], solver: Solver, *, positions: int, worlds: int,
@@ -243,6 +252,23 @@ def fit(measured: Sequence[Measured], temperatures: Sequence[float]) -> list[dic
                 "policy": policy,
                 "mean_loss": round(math.fsum(m.mean_loss for m in mine) / n, 4) if n else None,
             })
+    rows.extend(_sure_rows(measured))
+    return rows
+
+
+def _sure_rows(measured: Sequence[Measured]) -> list[dict[str, Any]]:
+    """The sure losses' rows: per role, the decisions with a card beaten in every layout drawn,
+    the share of real cards that were one (``sure``) and of those, the share that lost a trick
+    double-dummy on the real deal."""
+    rows = []
+    for role in (*ROLES, "all"):
+        mine = [m for m in measured if m.has_sure and role in (m.decision.role, "all")]
+        real = share(sum(m.real_sure for m in mine), len(mine))
+        thrown = [m for m in mine if m.real_sure]
+        rows.append({"kind": SURE, "role": role, "n": len(mine), "real": real,
+                     "parameter": "sure", "value": real["share"], "ci95": real["ci95"],
+                     "dominated_lost": share(sum(m.decision.loss > 0 for m in thrown),
+                                             len(thrown))})
     return rows
 
 
@@ -285,7 +311,8 @@ def _summary(boards: Sequence[RealBoard], real: Counter[tuple[str, int]],
         "trace_agrees": sum(m.trace_agrees for m in measured),
         "fit": fit(measured, temperatures),
         "comparison": comparison,
-        "classes": {name: {"tau": c.tau, "slip": c.slip} for name, c in PLAYER_CLASSES.items()},
+        "classes": {name: {"tau": c.tau, "slip": c.slip, "sure": c.sure}
+                    for name, c in PLAYER_CLASSES.items()},
     }
 
 
@@ -305,8 +332,10 @@ def fit_temperature(rate: float | None, policy: Mapping[str, float]) -> float | 
 # -- outputs ----------------------------------------------------------------------------------------
 
 
-KIND_TEXT = {DOMINATED: "has a dominated card", GUESS: "no dominated card"}
-RATE_TEXT = {DOMINATED: "the real card was dominated", GUESS: "the real card lost a trick"}
+KIND_TEXT = {DOMINATED: "has a dominated card", GUESS: "no dominated card",
+             SURE: "has a card beaten in every layout"}
+RATE_TEXT = {DOMINATED: "the real card was dominated", GUESS: "the real card lost a trick",
+             SURE: "the real card was one"}
 
 
 def _one(x: float | None) -> str:
@@ -319,8 +348,8 @@ def fit_table(result: Mapping[str, Any]) -> list[str]:
     lines = ["| decision | role | n | real rate | fitted |", "|---|---|---:|---|---|"]
     for row in result["fit"]:
         value, ends = row["value"], row["ci95"]
-        if row["parameter"] == "slip":
-            fitted = "-" if value is None else f"slip {value:.3f}"
+        if row["parameter"] in ("slip", "sure"):
+            fitted = "-" if value is None else f"{row['parameter']} {value:.3f}"
         else:
             fitted = f"tau {_one(value)}" + (f" [{_one(ends[0])}, {_one(ends[1])}]" if ends else "")
         lines.append(f"| {KIND_TEXT[row['kind']]} | {row['role']} | {row['n']} | "
@@ -366,7 +395,10 @@ def markdown(result: Mapping[str, Any]) -> str:
                   if r["kind"] == GUESS) + " tricks. Of the real cards that were dominated, "
               "the share that lost a trick double-dummy on the real deal: " + ", ".join(
                   f"{r['role']} {share_text(r['dominated_lost'])}" for r in result["fit"]
-                  if r["kind"] == DOMINATED) + ".", "",
+                  if r["kind"] == DOMINATED) + "; of the real cards beaten in every layout "
+              "drawn: " + ", ".join(
+                  f"{r['role']} {share_text(r['dominated_lost'])}" for r in result["fit"]
+                  if r["kind"] == SURE) + ".", "",
               "### The policy on the decisions without a dominated card", "",
               "Probability that the policy's card loses a trick, by temperature (tricks); the "
               "product's classes marked.", "",
