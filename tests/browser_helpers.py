@@ -7,6 +7,7 @@ so a page that would load anything from a CDN fails here as it would at a club w
 
 from __future__ import annotations
 
+import json
 import shutil
 import tempfile
 import time
@@ -17,6 +18,8 @@ from typing import Any
 
 import pytest
 
+from revoke_equity.model.contract import dealer_for_board
+
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 CHROMEDRIVER = shutil.which("chromedriver")
 CHROMIUM_FLAGS = [
@@ -25,6 +28,7 @@ CHROMIUM_FLAGS = [
     "--disable-dev-shm-usage", "--window-size=1280,1000", "--lang=en-GB",
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
 ]
+CASES = Path(__file__).parent / "data" / "cases"
 PHONE = (375, 812)
 """A phone's viewport in CSS pixels (iPhone X/11 Pro/12 mini class)."""
 DESKTOP = (1280, 1000)
@@ -127,3 +131,48 @@ def screen_at(driver: Any, path: Path, css: str) -> None:
 
 def severe_console_messages(driver: Any) -> list[str]:
     return [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """One headless Chromium session for a test module (import it into the module to use it)."""
+    with chromium() as driver:
+        yield driver
+
+
+@pytest.fixture(scope="module")
+def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """The service on loopback for a test module, with its own log and ruling store."""
+    from service_helpers import Server
+
+    folder = tmp_path_factory.mktemp(request.module.__name__.removeprefix("test_"))
+    with Server(folder / "log.sqlite", folder / "server.log") as srv:
+        yield srv
+
+
+def worked_case(name: str) -> dict[str, Any]:
+    """The case of the worked case file ``name`` (``p11``: tests/data/cases/p11-*.json)."""
+    return dict(json.loads(next(CASES.glob(f"{name}-*.json")).read_text())["case"])
+
+
+def hand_record(cases: list[dict[str, Any]], *, contract: bool = False) -> str:
+    """A dealing machine's hand record of ``cases``' deals (Board, Dealer, Vulnerable, Deal; no
+    play); with ``contract``, as a scoring program writes it after the session (its Declarer and
+    Contract tags too)."""
+    lines = ["% PBN 2.1", "% hand record", ""]
+    for case in cases:
+        board = case["board"]
+        lines += ['[Event "Club pairs"]', f'[Board "{board}"]',
+                  f'[Dealer "{dealer_for_board(board)}"]',
+                  f'[Vulnerable "{case["vulnerable"]}"]', f'[Deal "{case["deal"]}"]']
+        if contract:
+            lines += [f'[Declarer "{case["declarer"]}"]', f'[Contract "{case["contract"]}"]']
+        lines.append("")
+    return "\n".join(lines)
+
+
+def board_1_pbn() -> str:
+    """Board 1 of p-boards.pbn (p01: East revokes at trick 4 and wins it, Law 64A1)."""
+    text = (CASES / "p-boards.pbn").read_text()
+    second = text.index("[Event", text.index("[Event") + 1)
+    return text[:second].strip() + "\n"

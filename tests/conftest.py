@@ -13,6 +13,10 @@ from revoke_equity.equity.estimate import EstimateOptions
 DATA = Path(__file__).parent / "data"
 CASES = DATA / "cases"
 
+# The page's tests share one module-scoped ``browser`` (headless Chromium) and ``server`` (the service on
+# loopback); a module that needs another kind defines its own, which takes precedence.
+pytest_plugins = ["browser_helpers"]
+
 
 def worked_cases() -> list[Any]:
     """``pytest.param``s of every worked case, named after its file."""

@@ -3,12 +3,17 @@ never in a pipe nor with ``--quiet``; the ruling on standard output stays clean 
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import pty
+import re
+import struct
 import subprocess
 import sys
+import termios
 import time
+from pathlib import Path
 
 import pytest
 
@@ -16,12 +21,17 @@ pytest.importorskip("endplay._dds")
 
 RULE = [sys.executable, "-m", "revoke_equity.cli", "rule", "--example", "--estimate", "dd",
         "--json"]
+P02 = Path(__file__).parent / "data" / "cases" / "p02-64A2-declarer-revoked.json"
+SAMPLED = [sys.executable, "-m", "revoke_equity.cli", "rule", str(P02), "--estimate", "sd", "--json"]
 
 
-def _on_terminal(*extra: str, limit: float = 300) -> tuple[dict[str, object], str]:
-    """The ruling JSON (stdout, a pipe) and what the terminal (stderr, a pty) showed."""
+def _on_terminal(*extra: str, limit: float = 300, command: list[str] = RULE
+                 ) -> tuple[dict[str, object], str]:
+    """The ruling JSON (stdout, a pipe) and what the terminal (stderr, a pty, 200 columns wide so
+    nothing is cut) showed."""
     main, child = pty.openpty()
-    process = subprocess.Popen([*RULE, *extra], stdout=subprocess.PIPE, stderr=child,
+    fcntl.ioctl(child, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 200, 0, 0))
+    process = subprocess.Popen([*command, *extra], stdout=subprocess.PIPE, stderr=child,
                                stdin=subprocess.DEVNULL)
     os.close(child)
     shown = b""
@@ -56,6 +66,22 @@ def test_quiet_draws_nothing_on_a_terminal() -> None:
 
 def test_nothing_is_drawn_in_a_pipe() -> None:
     done = subprocess.run(RULE, capture_output=True, text=True, timeout=300,
+                          stdin=subprocess.DEVNULL, check=True)
+    assert done.stderr == ""
+    assert json.loads(done.stdout)["recommendation"]
+
+
+def test_the_playouts_advance_on_the_terminal_during_a_sampled_estimate() -> None:
+    """p02's single-dummy estimate is sampled (60 playouts): each block of 20 is shown with the
+    precision so far, not only the estimate's start and end."""
+    ruling, shown = _on_terminal(command=SAMPLED)
+    done = [int(n) for n in re.findall(r"estimate sd at Law 64C1: (\d+)/\d+ playouts, \+/-", shown)]
+    assert len(done) >= 2 and done == sorted(done) and len(set(done)) == len(done)
+    assert ruling["recommendation"]
+
+
+def test_nothing_is_drawn_in_a_pipe_during_a_sampled_estimate() -> None:
+    done = subprocess.run(SAMPLED, capture_output=True, text=True, timeout=300,
                           stdin=subprocess.DEVNULL, check=True)
     assert done.stderr == ""
     assert json.loads(done.stdout)["recommendation"]

@@ -25,6 +25,7 @@ from browser_helpers import (
     DESKTOP,
     PHONE,
     chromium,
+    hand_record,
     needs_chromium,
     screen_at,
     screenshot,
@@ -33,39 +34,15 @@ from browser_helpers import (
     too_wide,
     wait_for,
     wait_until,
+    worked_case,
 )
 from revoke_equity.io import case_from_dict, case_to_dict, loads_pbn
-from revoke_equity.model.contract import dealer_for_board
 from service_helpers import Server
 
 CASES = Path(__file__).parent / "data" / "cases"
 COMPARED = ("table", "revokes", "rectifications", "mechanical", "recommendation")
 """The ruling fields an entered board must share with its case file."""
 pytestmark = needs_chromium
-
-
-def _case(name: str) -> dict[str, Any]:
-    return json.loads(next(CASES.glob(f"{name}-*.json")).read_text())["case"]
-
-
-def _hand_record(names: list[str]) -> str:
-    """A dealing machine's hand record of the worked cases' deals: Board, Dealer, Vulnerable, Deal,
-    no contract and no play."""
-    lines = ["% PBN 2.1", "% hand record", ""]
-    for name in names:
-        case = _case(name)
-        board = case["board"]
-        lines += ['[Event "Club pairs"]', f'[Board "{board}"]',
-                  f'[Dealer "{dealer_for_board(board)}"]',
-                  f'[Vulnerable "{case["vulnerable"]}"]', f'[Deal "{case["deal"]}"]', ""]
-    return "\n".join(lines)
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    folder = tmp_path_factory.mktemp("entry")
-    with Server(folder / "log.sqlite", folder / "server.log") as srv:
-        yield srv
 
 
 @pytest.fixture(scope="module")
@@ -177,9 +154,9 @@ def test_enter_p11_by_clicks_from_a_hand_record(server: Server, browser: Any, tm
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
 
-    case = _case("p11")
+    case = worked_case("p11")
     record = tmp_path / "hand-record.pbn"
-    record.write_text(_hand_record(["p01", "p02", "p11", "p14"]))
+    record.write_text(hand_record([worked_case(name) for name in ("p01", "p02", "p11", "p14")]))
     _open_page(browser, server, DESKTOP)
     browser.find_element(By.ID, "hand-record").send_keys(str(record))
     boards = wait_until(browser, "document.getElementById('hand-record-board').options.length === 5 &&"
@@ -236,7 +213,7 @@ def test_enter_p14_as_quitted_cards_with_a_claim(server: Server, browser: Any) -
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
 
-    case = _case("p14")
+    case = worked_case("p14")
     _open_page(browser, server, DESKTOP)
     browser.find_element(By.ID, "hand-S").send_keys(case["deal"], Keys.TAB)  # a deal in one box
     assert browser.find_element(By.ID, "hand-W").get_attribute("value") == case["deal"].split()[3]
@@ -289,7 +266,7 @@ def test_claim_by_the_other_side_and_requirements_go_into_the_case(server: Serve
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
 
-    case = _case("p14")
+    case = worked_case("p14")
     _open_page(browser, server, DESKTOP)
     browser.find_element(By.ID, "hand-N").send_keys(case["deal"], Keys.TAB)
     _set_contract(browser, case["contract"], case["declarer"])
@@ -323,7 +300,7 @@ def test_phone_and_desktop_layout(server: Server, browser: Any, output_dir: Path
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
 
-    case = _case("p11")
+    case = worked_case("p11")
     for size in (PHONE, DESKTOP):
         _open_page(browser, server, size)
         browser.find_element(By.ID, "hand-N").send_keys(case["deal"], Keys.TAB)

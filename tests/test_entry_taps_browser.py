@@ -11,11 +11,9 @@ With ``REVOKE_EQUITY_SCREENSHOTS=DIR`` the 375 px screenshot of the entry is als
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +23,7 @@ import pytest
 from browser_helpers import (
     DESKTOP,
     PHONE,
-    chromium,
+    hand_record,
     needs_chromium,
     screen_at,
     set_viewport,
@@ -33,42 +31,13 @@ from browser_helpers import (
     too_wide,
     wait_for,
     wait_until,
+    worked_case,
 )
-from revoke_equity.model.contract import dealer_for_board
 from service_helpers import Server
 
 CASES = Path(__file__).parent / "data" / "cases"
 COMPARED = ("table", "revokes", "rectifications", "mechanical", "recommendation")
 pytestmark = needs_chromium
-
-
-def _case(name: str) -> dict[str, Any]:
-    return json.loads(next(CASES.glob(f"{name}-*.json")).read_text())["case"]
-
-
-def _hand_record(case: dict[str, Any], *, contract: bool) -> str:
-    """A hand record of ``case``'s deal; with ``contract``, as a scoring program writes it after
-    the session (its Contract and Declarer tags)."""
-    board = case["board"]
-    lines = ["% PBN 2.1", "", '[Event "Club pairs"]', f'[Board "{board}"]',
-             f'[Dealer "{dealer_for_board(board)}"]', f'[Vulnerable "{case["vulnerable"]}"]',
-             f'[Deal "{case["deal"]}"]']
-    if contract:
-        lines += [f'[Declarer "{case["declarer"]}"]', f'[Contract "{case["contract"]}"]']
-    return "\n".join(lines) + "\n"
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    folder = tmp_path_factory.mktemp("taps")
-    with Server(folder / "log.sqlite", folder / "server.log") as srv:
-        yield srv
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as driver:
-        yield driver
 
 
 class Taps:
@@ -165,11 +134,11 @@ def _file_ruling(server: Server, name: str) -> dict[str, Any]:
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["375px", "1280px"])
 def test_p11_from_its_hand_record_in_fewer_taps(server: Server, browser: Any, tmp_path: Path,
                                                 size: tuple[int, int]) -> None:
-    case = _case("p11")
+    case = worked_case("p11")
     expected = _file_ruling(server, "p11")
     plain, tagged = tmp_path / "record.pbn", tmp_path / "scored.pbn"
-    plain.write_text(_hand_record(case, contract=False))
-    tagged.write_text(_hand_record(case, contract=True))
+    plain.write_text(hand_record([case], contract=False))
+    tagged.write_text(hand_record([case], contract=True))
 
     # Before: the hand record's deal, the contract chosen from the lists, every card tapped (the
     # same count at either width: counted once, at the phone's)
@@ -210,9 +179,9 @@ def test_a_second_quick_tap_never_plays_for_the_next_player(server: Server, brow
     Undo takes it back without it playing itself again."""
     from selenium.webdriver.common.by import By
 
-    case = _case("p11")
+    case = worked_case("p11")
     record = tmp_path / "scored.pbn"
-    record.write_text(_hand_record(case, contract=True))
+    record.write_text(hand_record([case], contract=True))
     _open(browser, server, PHONE, auto=False)
     taps = Taps(browser)
     _load(browser, taps, record, case["board"])
@@ -257,9 +226,9 @@ def test_the_auction_tapped_sets_the_contract_and_goes_into_the_case(server: Ser
     carries the auction (docs/auction.md) that the service accepts."""
     from selenium.webdriver.common.by import By
 
-    case = _case("p11")
+    case = worked_case("p11")
     record = tmp_path / "record.pbn"
-    record.write_text(_hand_record(case, contract=False))
+    record.write_text(hand_record([case], contract=False))
     _open(browser, server, DESKTOP, auto=True)
     taps = Taps(browser)
     _load(browser, taps, record, case["board"])
@@ -290,9 +259,9 @@ def test_the_auction_typed_with_an_alert_goes_into_the_case(server: Server, brow
     the case carries the calls and the alert, which the service reads back."""
     from selenium.webdriver.common.by import By
 
-    case = _case("p11")
+    case = worked_case("p11")
     record = tmp_path / "record.pbn"
-    record.write_text(_hand_record(case, contract=False))
+    record.write_text(hand_record([case], contract=False))
     _open(browser, server, DESKTOP, auto=True)
     taps = Taps(browser)
     _load(browser, taps, record, case["board"])

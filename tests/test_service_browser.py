@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +16,7 @@ import pytest
 
 from browser_helpers import (
     DESKTOP,
-    chromium,
+    board_1_pbn,
     needs_chromium,
     reset_viewport,
     screenshot,
@@ -29,26 +28,6 @@ from service_helpers import Server
 
 CASES = Path(__file__).parent / "data" / "cases"
 pytestmark = needs_chromium
-
-
-def _board_1_pbn() -> str:
-    """Board 1 of p-boards.pbn (p01: East revokes at trick 4 and wins it, Law 64A1)."""
-    text = (CASES / "p-boards.pbn").read_text()
-    second = text.index("[Event", text.index("[Event") + 1)
-    return text[:second].strip() + "\n"
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    folder = tmp_path_factory.mktemp("browser")
-    with Server(folder / "log.sqlite", folder / "server.log") as srv:
-        yield srv
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as driver:
-        yield driver
 
 
 @pytest.fixture
@@ -65,7 +44,7 @@ def test_paste_pbn_rule_and_see_the_revoke(server: Server, browser: Any, output_
     wait_for(browser, "#case-text")
     assert "Revoke ruling" in browser.title
     browser.find_element(By.ID, "tab-paste").click()
-    browser.find_element(By.ID, "case-text").send_keys(_board_1_pbn())
+    browser.find_element(By.ID, "case-text").send_keys(board_1_pbn())
     from selenium.webdriver.support.ui import Select
 
     Select(browser.find_element(By.ID, "estimate")).select_by_value("dd")
@@ -131,7 +110,7 @@ def test_bad_board_shows_where_it_is_wrong(server: Server, browser: Any, output_
 
     browser.get(server.url + "/")
     browser.find_element(By.ID, "tab-paste").click()
-    text = _board_1_pbn().replace("C2 H9 H4 H7", "C2 H9 H4 SA")  # North cannot hold SA
+    text = board_1_pbn().replace("C2 H9 H4 H7", "C2 H9 H4 SA")  # North cannot hold SA
     box = browser.find_element(By.ID, "case-text")
     box.send_keys(text)
     browser.find_element(By.ID, "submit").click()

@@ -9,14 +9,12 @@ Skipped, with the reason, when Chromium, its driver or Selenium is missing; CI i
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 
-from browser_helpers import chromium, needs_chromium, wait_for
+from browser_helpers import needs_chromium, wait_for
 from service_helpers import Server
 
 BOARD = Path(__file__).parent / "data" / "auction" / "board-9-1c-opening.json"
@@ -28,19 +26,6 @@ def _board() -> str:
     data = json.loads(BOARD.read_text())
     data["contract"] = "5HX"
     return json.dumps(data)
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    folder = tmp_path_factory.mktemp("browser-auction")
-    with Server(folder / "log.sqlite", folder / "server.log") as srv:
-        yield srv
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as driver:
-        yield driver
 
 
 def _texts(browser: Any, css: str) -> list[str]:

@@ -8,33 +8,18 @@ Skipped, with the reason, when Chromium, its driver or Selenium is missing; CI i
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 
-from browser_helpers import DESKTOP, chromium, needs_chromium, screenshot, wait_for, wait_until
+from browser_helpers import DESKTOP, needs_chromium, screenshot, wait_for, wait_until
 from service_helpers import Server
 from service_helpers import wait_until as wait_for_condition
 
 EXAMPLE = (Path(__file__).parents[1] / "src" / "revoke_equity" / "examples"
            / "two-revokes-same-suit.json").read_text()
 pytestmark = needs_chromium
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    folder = tmp_path_factory.mktemp("browser-progress")
-    with Server(folder / "log.sqlite", folder / "server.log") as srv:
-        yield srv
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as driver:
-        yield driver
 
 
 def _rule(browser: Any, server: Server, estimate: str) -> float:

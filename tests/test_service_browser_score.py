@@ -13,14 +13,13 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
-from browser_helpers import PHONE, chromium, needs_chromium, reset_viewport, set_viewport, too_wide, wait_for
+from browser_helpers import PHONE, needs_chromium, reset_viewport, set_viewport, too_wide, wait_for
 from service_helpers import Server
 
 CASES = Path(__file__).parent / "data" / "cases"
@@ -36,19 +35,6 @@ KINDS = {
     "split": (DUMMY_THEN_64C1, {"estimate": "table", "laws": "1997"}),
 }
 SIZES = [(1280, 800, 1), (PHONE[0], 667, 2)]
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    folder = tmp_path_factory.mktemp("browser-score")
-    with Server(folder / "log.sqlite", folder / "server.log") as srv:
-        yield srv
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as driver:
-        yield driver
 
 
 @pytest.fixture(scope="module")

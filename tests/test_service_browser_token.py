@@ -10,15 +10,11 @@ from typing import Any
 
 import pytest
 
-from browser_helpers import wait_for, wait_until
+from browser_helpers import board_1_pbn, needs_chromium, wait_for, wait_until
 from service_helpers import Server
-from test_service_browser import (  # noqa: F401  (the browser fixture, and when to skip)
-    _board_1_pbn,
-    browser,
-    pytestmark,
-)
 
 TOKEN = "a-browser-test-token-0123456789"
+pytestmark = needs_chromium
 
 
 @pytest.fixture(scope="module")
@@ -43,7 +39,7 @@ def _health_text(driver: Any) -> str:
     return str(node.text)
 
 
-def test_page_asks_for_the_token_once_and_keeps_it(server: Server, browser: Any) -> None:  # noqa: F811
+def test_page_asks_for_the_token_once_and_keeps_it(server: Server, browser: Any) -> None:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions
     from selenium.webdriver.support.ui import WebDriverWait
@@ -65,7 +61,7 @@ def test_page_asks_for_the_token_once_and_keeps_it(server: Server, browser: Any)
     from selenium.webdriver.support.ui import Select
 
     browser.find_element(By.ID, "tab-paste").click()
-    browser.find_element(By.ID, "case-text").send_keys(_board_1_pbn())
+    browser.find_element(By.ID, "case-text").send_keys(board_1_pbn())
     Select(browser.find_element(By.ID, "estimate")).select_by_value("dd")
     browser.find_element(By.ID, "submit").click()
     assert wait_for(browser, "article.ruling").get_attribute("data-ruling-id")
@@ -75,7 +71,7 @@ def test_page_asks_for_the_token_once_and_keeps_it(server: Server, browser: Any)
         browser.switch_to.alert.text  # noqa: B018
 
 
-def test_token_from_a_link(server: Server, browser: Any) -> None:  # noqa: F811
+def test_token_from_a_link(server: Server, browser: Any) -> None:
     _forget_token(server, browser)
     browser.get(f"{server.url}/#token={TOKEN}")
     assert "ready" in _health_text(browser)
@@ -83,7 +79,7 @@ def test_token_from_a_link(server: Server, browser: Any) -> None:  # noqa: F811
     assert browser.execute_script("return localStorage.getItem('revoke-equity-token')") == TOKEN
 
 
-def test_api_docs_send_the_token_given_to_authorize(server: Server, browser: Any) -> None:  # noqa: F811
+def test_api_docs_send_the_token_given_to_authorize(server: Server, browser: Any) -> None:
     """/docs: the token typed into Swagger UI's Authorize dialog goes with "Try it out" (the
     health request answers 200 with it, where it answers 401 without)."""
     from selenium.webdriver.common.by import By

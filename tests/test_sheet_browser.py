@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import base64
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +17,6 @@ import pytest
 
 from browser_helpers import (
     DESKTOP,
-    chromium,
     needs_chromium,
     set_viewport,
     severe_console_messages,
@@ -30,19 +28,6 @@ from service_helpers import Server
 CASES = Path(__file__).parent / "data" / "cases"
 WORKED = sorted(CASES.glob("p*.json"))
 pytestmark = needs_chromium
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    folder = tmp_path_factory.mktemp("sheet")
-    with Server(folder / "log.sqlite", folder / "server.log") as srv:
-        yield srv
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as driver:
-        yield driver
 
 
 def _post(server: Server, path: Path) -> dict[str, Any]:

@@ -99,6 +99,11 @@ class BlockResult:
 RunBlocks = Callable[[list[range]], list[BlockResult]]
 """Runs blocks of playouts (by their numbers) elsewhere."""
 
+Advance = Callable[[int, int, str], None]
+"""Told as an estimate advances: ``done`` of ``planned`` (playouts, or depths of the exact tree)
+and the same for people ("60 of 200 playouts, +/-0.08"). It draws no random number and must not
+raise, so the estimate is the same with it or without."""
+
 
 def tree_size(root: Line, limit: int, first: Sequence[Card] | None = None) -> int:
     """How many lines the exact propagation could expand from ``root`` (every legal card, equals
@@ -173,11 +178,12 @@ def decide_all(policy: Policy, lines: Sequence[Line], batch: SingleDummyPolicy |
         batch.resolve()
 
 
-def _prefetch(root: Line, policy: Policy, batch: SingleDummyPolicy, offender: Seat | None
-              ) -> None:
+def _prefetch(root: Line, policy: Policy, batch: SingleDummyPolicy, offender: Seat | None,
+              advance: Advance | None = None) -> None:
     """Solve the decisions of the tree :func:`exact_rows` walks (every card some replica plays),
-    one depth at a time, each depth's together."""
+    one depth at a time, each depth's together (``advance`` told after each)."""
     level = [root]
+    depth, depths = 0, root.position.cards_left
     while level:
         distinct: dict[tuple[object, ...], Line] = {}
         for line in level:
@@ -190,18 +196,22 @@ def _prefetch(root: Line, policy: Policy, batch: SingleDummyPolicy, offender: Se
             for i, card in enumerate(decision.cards):
                 if weights[:, i].any():
                     level.append(line.play(card, offender))
+        depth += 1
+        if advance is not None:
+            advance(depth, depths, f"exact: depth {depth} of {depths}, "
+                                   f"{batch.stats.solved_decisions} decisions solved")
 
 
 def exact_rows(root: Line, policy: Policy, outcome: Outcome, budget: int,
-               offender: Seat | None = None, batch: SingleDummyPolicy | None = None
-               ) -> npt.NDArray[np.float64]:
+               offender: Seat | None = None, batch: SingleDummyPolicy | None = None,
+               advance: Advance | None = None) -> npt.NDArray[np.float64]:
     """The exact distribution of ``outcome`` (0-13) at the end of the board under ``policy``, for
     the estimate (row 0) and each replica of its decisions (the rows after); raises
     :class:`OverBudget` after ``budget`` distinct lines. ``batch``: the decisions' single-dummy
     policy, to solve them a depth at a time (the caller has checked the tree is within budget,
-    :func:`tree_size`)."""
+    :func:`tree_size`). ``advance``: told after each depth so solved."""
     if batch is not None:
-        _prefetch(root, policy, batch, offender)
+        _prefetch(root, policy, batch, offender, advance)
     memo: dict[tuple[object, ...], npt.NDArray[np.float64]] = {}
 
     def walk(line: Line) -> npt.NDArray[np.float64]:
@@ -268,12 +278,12 @@ class Tally:
 def sampled(root: Line, policy: Policy, outcome: Outcome, playouts: int, seed: int,
             offender: Seat | None = None, *, precision: float = 0.0, block: int = 20,
             run_blocks: RunBlocks | None = None, width: int = 1, replicas: int = 0,
-            batch: SingleDummyPolicy | None = None) -> Tally:
+            batch: SingleDummyPolicy | None = None, advance: Advance | None = None) -> Tally:
     """Seeded playouts (see :func:`playout_block`): at most ``playouts``, in blocks of ``block``;
     with ``precision`` > 0, no more once every result's 95% interval is within
     +/-``precision``. The check follows each block in order, so the tally is the same however
     the blocks are run: here one at a time, or ``width`` at a time by ``run_blocks`` (in other
-    processes)."""
+    processes). ``advance``: told after each block, with the widest 95% interval so far."""
     blocks = [range(start, min(start + block, playouts)) for start in range(0, playouts, block)]
     tally = Tally.empty(replicas)
     done = 0
@@ -289,6 +299,9 @@ def sampled(root: Line, policy: Policy, outcome: Outcome, playouts: int, seed: i
             result.accept()
             tally.update(result.tally)
             done += 1
+            if advance is not None:
+                advance(tally.done, playouts, f"{tally.done}/{playouts} playouts, "
+                                              f"+/-{widest(tally.counts):.2f}")
             if precision > 0 and done < len(blocks) and precise(tally.counts, precision):
                 return tally
     return tally
@@ -363,6 +376,16 @@ def pick_index(probabilities: Sequence[float], u: float) -> int:
         if u < acc:
             return i
     return last
+
+
+def widest(counts: Counter[int]) -> float:
+    """The widest half 95% Wilson interval of the results' shares (0 with no playouts)."""
+    n = sum(counts.values())
+    out = 0.0
+    for k in counts.values():
+        lo, hi = wilson_interval(k, n)
+        out = max(out, k / n - lo, hi - k / n)
+    return out
 
 
 def precise(counts: Counter[int], precision: float) -> bool:

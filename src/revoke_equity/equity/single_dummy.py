@@ -37,6 +37,7 @@ from revoke_equity.equity.estimate import Estimate, EstimateOptions, Estimator
 from revoke_equity.equity.lines import OutcomeLine, exact_lines, sampled_lines
 from revoke_equity.equity.policy import Decision, SingleDummyPolicy
 from revoke_equity.equity.propagate import (
+    Advance,
     BlockResult,
     Line,
     OverBudget,
@@ -65,12 +66,14 @@ class _Estimator:
     name = ""
 
     def __init__(self, record: PlayRecord, options: EstimateOptions,
-                 policy: SingleDummyPolicy | None = None) -> None:
+                 policy: SingleDummyPolicy | None = None, advance: Advance | None = None) -> None:
         self.record = record
         self.options = options
         self.shared = policy
         """A policy shared with the ruling's other estimates (its decisions are memoised on the
         player's view, so they serve every estimate alike); ``None``: one of its own."""
+        self.advance = advance
+        """Told as the estimate advances (playouts, or depths of the exact tree)."""
 
     def new_policy(self, solver: Solver) -> SingleDummyPolicy:
         opts = self.options
@@ -127,7 +130,7 @@ class _Estimator:
         try:
             if tree_size(root, opts.exact_budget, point.choices) > opts.exact_budget:
                 raise OverBudget
-            rows = exact_rows(root, policy, outcome, opts.exact_budget, offender, sd)
+            rows = exact_rows(root, policy, outcome, opts.exact_budget, offender, sd, self.advance)
             distribution = TrickDistribution.from_mapping(
                 {t: float(p) for t, p in enumerate(rows[0]) if p > 0})
             interval = _exact_interval(rows)
@@ -142,7 +145,7 @@ class _Estimator:
                 fan_out = _ProcessBlocks(self.name, self.record, opts, point, sd, local)
             tally = sampled(root, policy, outcome, opts.playouts, opts.seed, offender,
                             precision=opts.precision, run_blocks=fan_out, width=opts.jobs,
-                            replicas=sd.replicas, batch=sd)
+                            replicas=sd.replicas, batch=sd, advance=self.advance)
             distribution = TrickDistribution.from_counts(tally.counts)
             interval = sampled_interval(tally, possible_results(point))
             parameters["method"] = "sampled"
@@ -413,12 +416,13 @@ def _keeps(line: Line, card: Card, allowed: Sequence[Card] | None) -> bool:
 
 
 def estimator(name: str, record: PlayRecord, options: EstimateOptions,
-              policy: SingleDummyPolicy | None = None) -> Estimator:
-    """The estimator called ``name`` (``policy``: the single-dummy policy it shares)."""
+              policy: SingleDummyPolicy | None = None, advance: Advance | None = None) -> Estimator:
+    """The estimator called ``name`` (``policy``: the single-dummy policy it shares; ``advance``:
+    told as a single-dummy estimate advances)."""
     if name == "dd":
         return DoubleDummy()
     if name == "sd":
-        return SingleDummy(record, options, policy)
+        return SingleDummy(record, options, policy, advance)
     if name == "table":
-        return TablePlayKept(record, options, policy)
+        return TablePlayKept(record, options, policy, advance)
     raise ValueError(f"unknown estimate {name!r}")

@@ -16,6 +16,7 @@ from dataclasses import replace
 
 from revoke_equity.equity.estimate import Estimate, EstimateOptions, Estimator, find_estimator
 from revoke_equity.equity.policy import SingleDummyPolicy
+from revoke_equity.equity.propagate import Advance
 from revoke_equity.equity.single_dummy import SingleDummy, estimator
 from revoke_equity.equity.trace import PlayTrace, corrected_trace, play_trace
 from revoke_equity.laws import correction as correction62
@@ -109,8 +110,10 @@ def _estimated(points: Sequence[ComparisonPoint], record: PlayRecord, solver: So
         estimates: dict[str, Estimate] = {}
         for name in options.names:
             where = f"estimate {name} at Law 64{point.clause.removeprefix('64')}"
-            report(Stage("estimate", _done(found, estimates, options), steps, where))
-            estimates[name] = _made(name, record, options, policy).estimate(point, solver)
+            step = _done(found, estimates, options)
+            report(Stage("estimate", step, steps, where))
+            advance = _advancing(report, Stage("estimate", step, steps, where))
+            estimates[name] = _made(name, record, options, policy, advance).estimate(point, solver)
             done = _done(found, estimates, options)
             report(Stage("estimate", done, steps, where + _cost(estimates[name])))
         found.append(Comparison(point, estimates))
@@ -153,11 +156,22 @@ def _with_auction_effect(ruling: Ruling, solver: Solver, report: Progress,
 
 
 def _made(name: str, record: PlayRecord, options: EstimateOptions,
-          policy: SingleDummyPolicy | None) -> Estimator:
+          policy: SingleDummyPolicy | None, advance: Advance) -> Estimator:
     """The estimator ``name`` of the registry, for this ruling (the built-in ones share the
-    single-dummy ``policy``)."""
+    single-dummy ``policy`` and tell ``advance`` as they go)."""
     build = find_estimator(name).build
-    return build(record, options) if build is not None else estimator(name, record, options, policy)
+    if build is not None:
+        return build(record, options)
+    return estimator(name, record, options, policy, advance)
+
+
+def _advancing(report: Progress, stage: Stage) -> Advance:
+    """An estimate's advance (its playouts and precision, or the exact tree's depths) reported as
+    ``stage`` with the advance in its text."""
+    def advance(_done: int, _planned: int, text: str) -> None:
+        report(replace(stage, text=f"{stage.text}: {text}"))
+
+    return advance
 
 
 def _silent(_: Stage) -> None:
