@@ -25,12 +25,12 @@ P02 = Path(__file__).parent / "data" / "cases" / "p02-64A2-declarer-revoked.json
 SAMPLED = [sys.executable, "-m", "revoke_equity.cli", "rule", str(P02), "--estimate", "sd", "--json"]
 
 
-def _on_terminal(*extra: str, limit: float = 300, command: list[str] = RULE
+def _on_terminal(*extra: str, limit: float = 300, command: list[str] = RULE, columns: int = 200
                  ) -> tuple[dict[str, object], str]:
     """The ruling JSON (stdout, a pipe) and what the terminal (stderr, a pty, 200 columns wide so
-    nothing is cut) showed."""
+    nothing is cut, unless told) showed."""
     main, child = pty.openpty()
-    fcntl.ioctl(child, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 200, 0, 0))
+    fcntl.ioctl(child, termios.TIOCSWINSZ, struct.pack("HHHH", 24, columns, 0, 0))
     process = subprocess.Popen([*command, *extra], stdout=subprocess.PIPE, stderr=child,
                                stdin=subprocess.DEVNULL)
     os.close(child)
@@ -75,9 +75,16 @@ def test_the_playouts_advance_on_the_terminal_during_a_sampled_estimate() -> Non
     """p02's single-dummy estimate is sampled (60 playouts): each block of 20 is shown with the
     precision so far, not only the estimate's start and end."""
     ruling, shown = _on_terminal(command=SAMPLED)
-    done = [int(n) for n in re.findall(r"estimate sd at Law 64C1: (\d+)/\d+ playouts, \+/-", shown)]
+    done = [int(n) for n in re.findall(r"(\d+)/\d+ playouts, \+/-[\d.]+ \(estimate sd at Law 64C1\)",
+                                       shown)]
     assert len(done) >= 2 and done == sorted(done) and len(set(done)) == len(done)
     assert ruling["recommendation"]
+
+
+def test_the_playouts_and_their_precision_fit_an_80_column_terminal() -> None:
+    """The advance comes first in the line, so a terminal of 80 columns still shows it whole."""
+    _, shown = _on_terminal(command=SAMPLED, columns=80)
+    assert len(re.findall(r"\d+/\d+ playouts, \+/-\d\.\d\d", shown)) >= 2
 
 
 def test_nothing_is_drawn_in_a_pipe_during_a_sampled_estimate() -> None:

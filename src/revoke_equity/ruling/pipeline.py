@@ -167,9 +167,9 @@ def _made(name: str, record: PlayRecord, options: EstimateOptions,
 
 def _advancing(report: Progress, stage: Stage) -> Advance:
     """An estimate's advance (its playouts and precision, or the exact tree's depths) reported as
-    ``stage`` with the advance in its text."""
+    ``stage`` with the advance first in its text (an 80-column terminal cuts the line's end)."""
     def advance(_done: int, _planned: int, text: str) -> None:
-        report(replace(stage, text=f"{stage.text}: {text}"))
+        report(replace(stage, text=f"{text} ({stage.text})"))
 
     return advance
 
