@@ -70,9 +70,11 @@ def _equal(position: Position, a: Card, b: Card) -> bool:
 
 
 def reference(position: Position, voids: frozenset[tuple[Seat, Suit]], declarer: Seat,
-              tau: float = 0.0, slip: float = 0.0) -> dict[int, float]:
+              tau: float = 0.0, slip: float = 0.0, sure: float | None = None) -> dict[int, float]:
     """Declarer's side's final tricks under the policy at temperature ``tau`` with every layout
-    considered, by exhaustive expectimax."""
+    considered, by exhaustive expectimax (``sure``: the rate of a card another card beats in
+    every layout; the ``slip`` rate when not given)."""
+    sure = slip if sure is None else sure
     side = declarer.side
     if position.is_over:
         return {position.tricks(side): 1.0}
@@ -105,11 +107,19 @@ def reference(position: Position, voids: frozenset[tuple[Seat, Suit]], declarer:
             all(x >= y for x, y in zip(values[d], values[c], strict=True))
             and any(x > y for x, y in zip(values[d], values[c], strict=True))
             for d in reps if d is not c)]
+        # A dominated card that one other card beats in every layout is a sure loss, played
+        # with the sure probability; the other dominated cards share the slip probability.
+        losses = [c for c in dominated if any(
+            all(x > y for x, y in zip(values[d], values[c], strict=True))
+            for d in reps if d is not c)]
+        others = [c for c in dominated if c not in losses]
         good = [c for c in reps if c not in dominated]
         means = {c: sum(values[c]) / len(values[c]) for c in reps}
-        slip_now = slip if dominated else 0.0
+        slip_now = slip if others else 0.0
+        sure_now = sure if losses else 0.0
         options = []
-        for share, members in ((1 - slip_now, good), (slip_now, dominated)):
+        for share, members in ((1 - slip_now - sure_now, good), (slip_now, others),
+                               (sure_now, losses)):
             if not members or share == 0:
                 continue
             top = max(means[c] for c in members)
@@ -128,7 +138,7 @@ def reference(position: Position, voids: frozenset[tuple[Seat, Suit]], declarer:
             nv.add((mover, led))
         else:
             nv.discard((mover, card.suit))
-        for t, q in reference(after, frozenset(nv), declarer, tau, slip).items():
+        for t, q in reference(after, frozenset(nv), declarer, tau, slip, sure).items():
             out[t] = out.get(t, 0.0) + p * q
     return out
 
@@ -263,25 +273,27 @@ def test_same_answer_with_one_and_two_worker_processes(dds_solver: Any,
 # Without DDS: the policy asks the brute-force solver, on endings small enough for it.
 
 
-@pytest.mark.parametrize(("tau", "slip"), [(0.0, 0.0), (0.3, 0.0), (0.3, 0.05)])
+@pytest.mark.parametrize(("tau", "slip", "sure"),
+                         [(0.0, 0.0, None), (0.3, 0.0, None), (0.3, 0.05, None), (0.3, 0.04, 0.01)])
 @pytest.mark.parametrize("seed", range(18))
 def test_single_dummy_with_the_brute_force_equals_the_expectimax(seed: int, tau: float,
-                                                                slip: float) -> None:
+                                                                slip: float,
+                                                                sure: float | None) -> None:
     """As above, with the brute-force solver answering the policy, at the temperature 0 and at a
     strong player's (each card weighed by ``exp(mean / tau)``), with and without slips (a
-    dominated card played with a fixed probability)."""
+    dominated card played with a fixed probability) and sure losses at their own rate."""
     cards_each = 4 if seed % 6 == 0 else 3
     position, voids, declarer = random_ending(seed, cards_each, revoke=seed % 3 != 1,
                                               late=seed % 3 == 2)
     policy = SingleDummyPolicy(BruteForceSolver(), declarer, worlds=200, tau=tau, seed=seed,
-                               slip=slip)
+                               slip=slip, sure=sure)
 
     def outcome(line: Line) -> int:
         return line.position.tricks(declarer.side)
 
     got = exact(Line(position, voids), lambda line: policy.choose(line.position, line.voids),
                 outcome, budget=100_000)
-    want = reference(position, voids, declarer, tau, slip)
+    want = reference(position, voids, declarer, tau, slip, sure)
     assert set(got) == set(want), (got, want)
     for t in want:
         assert got[t] == pytest.approx(want[t], abs=1e-9)
@@ -746,6 +758,7 @@ def _options_policy(record: Any, point: Any, options: Any) -> tuple[Line, Any, A
     declarer = record.case.declarer
     sd = SingleDummyPolicy(BruteForceSolver(), declarer, worlds=options.worlds,
                            tau=options.player.tau, slip=options.player.slip,
+                           sure=options.player.sure,
                            max_worlds=options.max_worlds, tolerance=options.tolerance,
                            seed=options.seed)
     designated = point.designated_by_declarer
@@ -802,7 +815,8 @@ def test_sd_estimate_is_the_options_policy_played_from_the_comparison_point(pref
         got = SingleDummy(record, options).estimate(point, BruteForceSolver())
         assert got.distribution == TrickDistribution.from_mapping(want)
         assert got.parameters == {"players": players, "tau": options.player.tau,
-                                  "slip": options.player.slip, "worlds": 3,
+                                  "slip": options.player.slip, "sure": options.player.sure,
+                                  "worlds": 3,
                                   "max_worlds": options.max_worlds,
                                   "tolerance": options.tolerance, "seed": seed,
                                   "method": "exact"}
