@@ -36,16 +36,24 @@ Matrix = npt.NDArray[np.float64]
 def dominated(matrix: Matrix) -> npt.NDArray[np.bool_]:
     """For each column, whether another column is at least as large in every row and larger in
     one (over the last two axes: a stack of matrices gives a stack of answers)."""
-    at_least = np.all(matrix[..., :, :, None] >= matrix[..., :, None, :], axis=-3)  # [d, c]
-    more = np.any(matrix[..., :, :, None] > matrix[..., :, None, :], axis=-3)
-    return np.asarray(np.any(at_least & more, axis=-2), dtype=np.bool_)
+    return losing_cards(matrix)[0]
 
 
 def sure_losses(matrix: Matrix) -> npt.NDArray[np.bool_]:
     """For each column, whether another column is larger in every row: the card loses a trick in
     every layout (over the last two axes, as :func:`dominated`). A sure loss is dominated."""
-    above = np.all(matrix[..., :, :, None] > matrix[..., :, None, :], axis=-3)  # [d, c]
-    return np.asarray(np.any(above, axis=-2), dtype=np.bool_)
+    return losing_cards(matrix)[1]
+
+
+def losing_cards(matrix: Matrix) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
+    """:func:`dominated` and :func:`sure_losses` of ``matrix``, from one comparison of every
+    pair of columns in every row."""
+    above = matrix[..., :, :, None] > matrix[..., :, None, :]  # [row, d, c]: d's above c's
+    at_least = ~np.any(np.swapaxes(above, -1, -2), axis=-3)  # [d, c]: c above d in no row
+    more = np.any(above, axis=-3)
+    beaten = np.all(above, axis=-3)
+    return (np.asarray(np.any(at_least & more, axis=-2), dtype=np.bool_),
+            np.asarray(np.any(beaten, axis=-2), dtype=np.bool_))
 
 
 def softmax(values: Sequence[float] | Matrix, tau: float) -> list[float]:
@@ -70,8 +78,8 @@ def stacked_probabilities(matrices: Matrix, player: PlayerClass) -> Matrix:
     """:func:`card_probabilities` of each matrix of a stack (``stack x layouts x cards``), at
     once: one row of probabilities per matrix."""
     means = matrices.mean(axis=1)
-    sure = sure_losses(matrices)
-    bad = dominated(matrices) & ~sure
+    bad, sure = losing_cards(matrices)
+    bad = bad & ~sure
     out = np.zeros_like(means)
     slip = np.where(bad.any(axis=1), player.slip, 0.0)[:, None]
     lose = np.where(sure.any(axis=1), player.sure, 0.0)[:, None]
