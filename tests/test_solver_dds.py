@@ -255,3 +255,12 @@ def test_importing_the_solver_modules_does_not_import_endplay() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_a_hands_rank_masks_are_ddss_rows() -> None:
+    """DDS's suit codes are the suits' order, so one hand's rank masks serve both."""
+    from revoke_equity.model.position import rank_masks
+    from revoke_equity.solver.dds import _SUIT_CODE
+
+    assert all(_SUIT_CODE[suit] == suit.order for suit in Suit)
+    assert rank_masks(cards("SA S2 HK DT C3")) == (1 << 14 | 1 << 2, 1 << 13, 1 << 10, 1 << 3)

@@ -146,7 +146,7 @@ def equal_groups(position: Position, cards: Sequence[Card]) -> list[list[Card]]:
         outstanding[_ORDER[card.suit]] |= 1 << card.rank
     for index, hand in enumerate(position.hands):
         if index != mover:
-            for order, mask in enumerate(_rank_masks(hand)):
+            for order, mask in enumerate(rank_masks(hand)):
                 outstanding[order] |= mask
     groups: list[list[Card]] = []
     for order in sorted(by_suit):
@@ -172,9 +172,10 @@ def _rank(card: Card) -> Rank:
 
 
 @lru_cache(maxsize=1 << 14)
-def _rank_masks(hand: frozenset[Card]) -> tuple[int, int, int, int]:
-    """A hand's ranks as bits, suit by suit in :attr:`Suit.order` (memoised: the hands of the
-    lines played recur at every decision)."""
+def rank_masks(hand: frozenset[Card]) -> tuple[int, int, int, int]:
+    """A hand's ranks as bits (``1 << rank``), suit by suit in :attr:`Suit.order` (spades
+    first, as DDS counts suits too; memoised: the hands of the lines played, and those a player
+    sees, recur at every decision and in every layout he imagines)."""
     masks = [0, 0, 0, 0]
     for card in hand:
         masks[_ORDER[card.suit]] |= 1 << card.rank

@@ -54,7 +54,7 @@ from typing import Any
 from revoke_equity.errors import SolverError
 from revoke_equity.model.cards import Card, Rank, Strain, Suit
 from revoke_equity.model.deal import Deal
-from revoke_equity.model.position import MOVE_INDEX, Position
+from revoke_equity.model.position import MOVE_INDEX, Position, rank_masks
 from revoke_equity.model.seats import SEATS, Seat, Side
 from revoke_equity.solver.base import SolverStats
 
@@ -73,6 +73,7 @@ def _new_lock_after_fork() -> None:
 os.register_at_fork(after_in_child=_new_lock_after_fork)
 
 _SUIT_CODE = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.DIAMONDS: 2, Suit.CLUBS: 3}
+"""DDS's suit codes: :attr:`Suit.order`, so a hand's :func:`rank_masks` are DDS's rows."""
 _CODE_SUIT = {code: suit for suit, code in _SUIT_CODE.items()}
 _STRAIN_CODE = {Strain.SPADES: 0, Strain.HEARTS: 1, Strain.DIAMONDS: 2, Strain.CLUBS: 3,
                 Strain.NOTRUMP: 4}
@@ -412,18 +413,8 @@ def _fill_deal(dl: Any, position: Position) -> Any:
             ranks[i] = int(card.rank)
     remain = dl.remainCards
     for seat_index, hand in enumerate(position.hands):
-        remain[seat_index][:] = _hand_masks(hand)
+        remain[seat_index][:] = rank_masks(hand)
     return dl
-
-
-@lru_cache(maxsize=1 << 14)
-def _hand_masks(hand: frozenset[Card]) -> tuple[int, int, int, int]:
-    """A hand's DDS rank masks, suit by suit (memoised: the hands a player sees recur in every
-    layout he imagines)."""
-    masks = [0, 0, 0, 0]
-    for card in hand:  # by the suit (hashed in C) and the rank as an int: no card is hashed
-        masks[_SUIT_CODE[card.suit]] |= 1 << card.rank
-    return masks[0], masks[1], masks[2], masks[3]
 
 
 @lru_cache(maxsize=1 << 14)
@@ -456,7 +447,7 @@ def _expand_groups(scores: tuple[int, ...], codes: tuple[int, ...], ranks: tuple
 def _legal_masks(position: Position) -> list[int]:
     """The rank masks of the legal cards of the player to move (Law 44C: the suit led if he
     holds one, else any card)."""
-    masks = list(_hand_masks(position.hands[position.to_move.index]))
+    masks = list(rank_masks(position.hands[position.to_move.index]))
     if position.trick:
         led = _SUIT_CODE[position.trick[0].suit]
         if masks[led]:
