@@ -390,12 +390,7 @@ def widest(counts: Counter[int]) -> float:
 
 def precise(counts: Counter[int], precision: float) -> bool:
     """Every result's 95% Wilson interval is within +/-``precision`` of its share."""
-    n = sum(counts.values())
-    for k in counts.values():
-        lo, hi = wilson_interval(k, n)
-        if max(k / n - lo, hi - k / n) > precision:
-            return False
-    return True
+    return widest(counts) <= precision
 
 
 def pick(choice: Choice, u: float) -> Card:

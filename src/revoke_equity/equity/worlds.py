@@ -576,10 +576,11 @@ def _shape_ways(shape: _Shape, caps: tuple[int, ...]) -> int:
 
 
 @lru_cache(maxsize=1 << 14)
-def _shape_options(shape: _Shape, caps: tuple[int, ...]
-                   ) -> list[tuple[tuple[int, ...], tuple[int, ...], int]]:
+def _shape_picks(shape: _Shape, caps: tuple[int, ...]
+                 ) -> tuple[int, list[tuple[tuple[int, ...], tuple[int, ...], int]]]:
     """The splits of the first suit of ``shape`` that lead to some layout, each with the rest of
-    the capacities and its number of layouts (read only: shared by every caller)."""
+    the capacities and its number of layouts, and their total (read only: shared by every
+    caller; memoised: every draw walks the same tree)."""
     n = shape[0][0]
     options = []
     for split in _shape_splits(shape[0], caps):
@@ -587,15 +588,6 @@ def _shape_options(shape: _Shape, caps: tuple[int, ...]
         weight = _multinomial(n, split) * _shape_ways(shape[1:], rest)
         if weight:
             options.append((split, rest, weight))
-    return options
-
-
-@lru_cache(maxsize=1 << 14)
-def _shape_picks(shape: _Shape, caps: tuple[int, ...]
-                 ) -> tuple[int, list[tuple[tuple[int, ...], tuple[int, ...], int]]]:
-    """:func:`_shape_options` with their total weight (read only; memoised: every draw walks
-    the same tree)."""
-    options = _shape_options(shape, caps)
     return sum(w for _, _, w in options), options
 
 

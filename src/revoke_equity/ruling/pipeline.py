@@ -110,9 +110,9 @@ def _estimated(points: Sequence[ComparisonPoint], record: PlayRecord, solver: So
         estimates: dict[str, Estimate] = {}
         for name in options.names:
             where = f"estimate {name} at Law 64{point.clause.removeprefix('64')}"
-            step = _done(found, estimates, options)
-            report(Stage("estimate", step, steps, where))
-            advance = _advancing(report, Stage("estimate", step, steps, where))
+            stage = Stage("estimate", _done(found, estimates, options), steps, where)
+            report(stage)
+            advance = _advancing(report, stage)
             estimates[name] = _made(name, record, options, policy, advance).estimate(point, solver)
             done = _done(found, estimates, options)
             report(Stage("estimate", done, steps, where + _cost(estimates[name])))
