@@ -6,26 +6,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Any
 
-from revoke_equity.equity.policy import SingleDummyPolicy
-from revoke_equity.equity.propagate import Line, sampled, widest
-from revoke_equity.solver.bruteforce import BruteForceSolver
-from test_single_dummy import random_ending
-
-
-def _sampling(seed: int = 3) -> tuple[Line, Any, Any]:
-    position, voids, declarer = random_ending(seed, 3, revoke=True)
-    policy = SingleDummyPolicy(BruteForceSolver(), declarer, worlds=4, tau=0.6, seed=seed,
-                               slip=0.1)
-
-    def play(line: Line) -> Any:
-        return policy.choose(line.position, line.voids)
-
-    def outcome(line: Line) -> int:
-        return line.position.tricks(declarer.side)
-
-    return Line(position, voids), play, outcome
+from revoke_equity.equity.propagate import sampled, widest
+from test_single_dummy import _sampling
 
 
 def test_each_block_of_playouts_is_told_with_the_count_so_far_and_the_precision() -> None:

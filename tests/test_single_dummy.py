@@ -629,7 +629,7 @@ def test_a_result_is_precise_when_every_interval_is_within_the_precision() -> No
 
 
 def _sampling(seed: int = 3) -> tuple[Line, Any, Any]:
-    position, declarer = random_ending(seed, 3, revoke=True)[0], random_ending(seed, 3, True)[2]
+    position, voids, declarer = random_ending(seed, 3, revoke=True)
     policy = SingleDummyPolicy(BruteForceSolver(), declarer, worlds=4, tau=0.6, seed=seed,
                                slip=0.1)
 
@@ -639,7 +639,7 @@ def _sampling(seed: int = 3) -> tuple[Line, Any, Any]:
     def outcome(line: Line) -> int:
         return line.position.tricks(declarer.side)
 
-    return Line(position, random_ending(seed, 3, True)[1]), play, outcome
+    return Line(position, voids), play, outcome
 
 
 def test_playouts_are_seeded_by_their_number_and_approach_the_exact_distribution() -> None:
@@ -1105,6 +1105,23 @@ def test_a_decision_draws_layouts_until_it_is_settled() -> None:
     assert grown and settled
 
 
+def _model_value(seed: int) -> tuple[Position, Any, Seat, Any, Any]:
+    """An ending of the coverage tests, its declarer's tricks as the outcome, and the model's
+    exact distribution of them (the strong-like player imagining every layout)."""
+    from revoke_equity.equity.propagate import exact_rows
+
+    position, voids, declarer = random_ending(seed, 3, revoke=seed % 3 != 1, late=seed % 3 == 2)
+
+    def outcome(line: Line) -> int:
+        return line.position.tricks(declarer.side)
+
+    model = SingleDummyPolicy(BruteForceSolver(), declarer, worlds=200, tau=0.3, slip=0.02,
+                              seed=1)
+    want = exact_rows(Line(position, voids), lambda line: model.decide(line.position, line.voids),
+                      outcome, 100_000)[0]
+    return position, voids, declarer, outcome, want
+
+
 def test_the_interval_covers_the_model_value_at_its_stated_rate() -> None:
     """The model is the player who imagines every layout. On small endings its exact value is
     known (every layout solved); the estimate drawing 4 layouts a decision, under 4 seeds each,
@@ -1116,17 +1133,7 @@ def test_the_interval_covers_the_model_value_at_its_stated_rate() -> None:
 
     inside = total = 0
     for seed in range(30):
-        position, voids, declarer = random_ending(seed, 3, revoke=seed % 3 != 1,
-                                                  late=seed % 3 == 2)
-
-        def outcome(line: Line, side: Any = declarer.side) -> int:
-            return line.position.tricks(side)
-
-        model = SingleDummyPolicy(BruteForceSolver(), declarer, worlds=200, tau=0.3, slip=0.02,
-                                  seed=1)
-        want = exact_rows(Line(position, voids),
-                          lambda line, m=model: m.decide(line.position, line.voids),
-                          outcome, 100_000)[0]
+        position, voids, declarer, outcome, want = _model_value(seed)
         for other in range(4):
             est = SingleDummyPolicy(BruteForceSolver(), declarer, worlds=4, tau=0.3, slip=0.02,
                                     seed=100 + other)
@@ -1152,23 +1159,12 @@ def test_the_interval_of_a_small_or_unseen_result_covers_the_model_value() -> No
     the model's probability of each result at most 15% likely (0 excluded) lies inside it about
     95% of the time (measured: 0.91 over 165, and 0.98 over 96 of those the playouts never drew;
     without an interval for the results not drawn, those would all be outside)."""
-    from revoke_equity.equity.propagate import exact_rows
     from revoke_equity.equity.single_dummy import sampled_interval
 
     small = [0, 0]
     unseen = [0, 0]
     for seed in range(40):
-        position, voids, declarer = random_ending(seed, 3, revoke=seed % 3 != 1,
-                                                  late=seed % 3 == 2)
-
-        def outcome(line: Line, side: Any = declarer.side) -> int:
-            return line.position.tricks(side)
-
-        model = SingleDummyPolicy(BruteForceSolver(), declarer, worlds=200, tau=0.3, slip=0.02,
-                                  seed=1)
-        want = exact_rows(Line(position, voids),
-                          lambda line, m=model: m.decide(line.position, line.voids),
-                          outcome, 100_000)[0]
+        position, voids, declarer, outcome, want = _model_value(seed)
         won = position.tricks(declarer.side)
         allowed = range(won, won + position.tricks_left + 1)
         for other in range(5):
