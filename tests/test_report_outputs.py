@@ -178,27 +178,29 @@ def _run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str,
 
 def test_rule_format_options(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = str(CASES / "p11-64B2-repeat-then-64C2a.json")
-    code, as_json, _ = _run(["rule", path, "--format", "json"], capsys)
+    cheap = ["--worlds", "4", "--max-worlds", "4", "--playouts", "20"]  # the formats, not the estimate
+    code, as_json, _ = _run(["rule", path, "--format", "json", *cheap], capsys)
     assert code == 0
-    code, alias, _ = _run(["rule", path, "--json"], capsys)
+    code, alias, _ = _run(["rule", path, "--json", *cheap], capsys)
     data = json.loads(as_json)
     assert code == 0 and {k: v for k, v in json.loads(alias).items() if k != "solver"} == {
         k: v for k, v in data.items() if k != "solver"}
     lines = [s["text"] for s in data["score_to_enter"]]
     assert [s["side"] for s in data["score_to_enter"]] == ["NS", "EW"]
 
-    code, text, _ = _run(["rule", path], capsys)
+    code, text, _ = _run(["rule", path, *cheap], capsys)
     assert code == 0 and "Score to enter" in text and all(line in text for line in lines)
 
-    code, pbn, _ = _run(["rule", path, "--format", "pbn", "--event", "Club pairs"], capsys)
+    code, pbn, _ = _run(["rule", path, "--format", "pbn", "--event", "Club pairs", *cheap],
+                        capsys)
     assert code == 0 and '[Event "Club pairs"]' in pbn and all(line in pbn for line in lines)
     saved = tmp_path / "ruled.pbn"
     saved.write_text(pbn)
-    code, again, _ = _run(["rule", str(saved), "--json"], capsys)
+    code, again, _ = _run(["rule", str(saved), "--json", *cheap], capsys)
     assert code == 0 and json.loads(again)["recommendation"] == data["recommendation"]
 
     code, html, _ = _run(["rule", path, "--format", "html", "--event", "Club pairs", "--session",
-                          "Monday", "--table", "4", "--pairs", "3", "12"], capsys)
+                          "Monday", "--table", "4", "--pairs", "3", "12", *cheap], capsys)
     assert code == 0 and html.startswith("<!doctype html>")
     for value in ("Club pairs", "Monday", ">4<", ">3<", ">12<", *lines):
         assert value in html
