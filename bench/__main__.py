@@ -2,7 +2,8 @@
 
 The stability table alone, for some sets: ``python -m bench --only sd-stability --set worked``
 (``--set worked published synthetic``, ``--cases p07 p10``; the layouts options ``--worlds``,
-``--max-worlds``, ``--tolerance``); see :mod:`bench.stability`.
+``--max-worlds``, ``--tolerance``, and the playouts' ``--playouts``, ``--precision``); see
+:mod:`bench.stability`.
 
 Runs the benchmarks (full mode by default, about 10 minutes on two cores; ``--quick``
 about a minute) and writes ``bench-<mode>.md`` (the README's "Performance" section) and
@@ -58,6 +59,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--tolerance", type=float, help="a decision is settled once its cards' "
                         "probabilities vary by at most this, in the sd sections (default: the "
                         "product's default)")
+    parser.add_argument("--playouts", type=int, help="the most playouts of a sampled estimate in "
+                        "the sd sections (default: the product's default)")
+    parser.add_argument("--precision", type=float, help="the playouts stop once every "
+                        "probability's 95%% interval is within +/- this, in the sd sections "
+                        "(default: the product's default)")
     parser.add_argument("--only", nargs="+", choices=SECTIONS, metavar="SECTION",
                         help=f"run only these sections ({', '.join(SECTIONS)})")
     parser.add_argument("--set", nargs="+", choices=STABILITY_SETS, dest="sets", metavar="SET",
@@ -75,7 +81,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.only:
         config = config.only(tuple(args.only))
     config = replace(config, sd_worlds=args.worlds, sd_jobs=args.jobs,
-                     sd_max_worlds=args.max_worlds, sd_tolerance=args.tolerance)
+                     sd_max_worlds=args.max_worlds, sd_tolerance=args.tolerance,
+                     sd_playouts=args.playouts, sd_precision=args.precision)
     if args.sets:
         config = replace(config, stability_sets=tuple(args.sets))
     if args.cases:

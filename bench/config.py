@@ -87,6 +87,11 @@ class Config:
     sd_tolerance: float | None = None
     """A decision is settled once its cards' probabilities vary by at most this (``None``: the
     product's default)."""
+    sd_playouts: int | None = None
+    """The most playouts of a sampled estimate (``None``: the product's default)."""
+    sd_precision: float | None = None
+    """The playouts stop once every probability's 95% interval is within +/- this (``None``:
+    the product's default)."""
     sd_jobs: int = 1
     """Processes for the single-dummy section's playouts."""
     sd_auction_rounds: int = 3

@@ -189,8 +189,10 @@ def _sd_options(section: dict[str, Any]) -> str:
     o = section.get("options")
     if not o:
         return " at the defaults"
+    playouts = (f", at most {o['playouts']} playouts to +/-{o['precision']:g}"
+                if "playouts" in o else "")
     return (f": {o['worlds']} to {o['max_worlds']} layouts a decision, tolerance "
-            f"{o['tolerance']:g}")
+            f"{o['tolerance']:g}{playouts}")
 
 
 def _stability_md(section: dict[str, Any]) -> list[str]:

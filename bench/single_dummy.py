@@ -207,7 +207,8 @@ def run_single_dummy(config: Config, oracle: Oracle, log: Log) -> dict[str, Any]
 
 def sd_options(config: Config) -> EstimateOptions:
     """The single-dummy options of a run: the product's defaults but for what ``config`` sets
-    (``--worlds``, ``--max-worlds``, ``--tolerance``, ``--jobs``)."""
+    (``--worlds``, ``--max-worlds``, ``--tolerance``, ``--playouts``, ``--precision``,
+    ``--jobs``)."""
     options = EstimateOptions(estimate="sd", jobs=config.sd_jobs)
     if config.sd_worlds is not None:
         options = replace(options, worlds=config.sd_worlds)
@@ -215,6 +216,10 @@ def sd_options(config: Config) -> EstimateOptions:
         options = replace(options, max_worlds=config.sd_max_worlds)
     if config.sd_tolerance is not None:
         options = replace(options, tolerance=config.sd_tolerance)
+    if config.sd_playouts is not None:
+        options = replace(options, playouts=config.sd_playouts)
+    if config.sd_precision is not None:
+        options = replace(options, precision=config.sd_precision)
     return options
 
 
@@ -271,7 +276,8 @@ def stability_table(config: Config, solver: Any, options: EstimateOptions,
     out = run_stability(sets, seeds, options, rule_json, log)
     out["published_skipped"] = skipped
     out["options"] = {"worlds": options.worlds, "max_worlds": options.max_worlds,
-                      "tolerance": options.tolerance}
+                      "tolerance": options.tolerance, "playouts": options.playouts,
+                      "precision": options.precision}
     return out
 
 

@@ -194,17 +194,18 @@ def test_the_sd_section_has_a_stability_table(tiny: tuple[dict[str, Any], Path])
 
 def test_sd_stability_alone_rules_the_sets_asked_for(tmp_path: Path) -> None:
     """``--only sd-stability --set worked``: the stability table alone, of the worked set, with
-    the layouts options given; the rest of the sd section is not run."""
+    the layouts and playouts options given; the rest of the sd section is not run."""
     config = replace(Config.tiny().only(("sd-stability",)), stability_sets=("worked",),
-                     sd_max_worlds=12, sd_tolerance=0.04)
+                     sd_max_worlds=12, sd_tolerance=0.04, sd_playouts=40, sd_precision=0.2)
     assert config.stability_alone and config.sections == ("sd", "sd-stability")
     report = run(config, tmp_path, log=lambda message: None)
     assert set(report["single_dummy"]) == {"stability"}
     table = report["single_dummy"]["stability"]
     assert list(table["sets"]) == ["worked"]
-    assert table["options"] == {"worlds": 8, "max_worlds": 12, "tolerance": 0.04}
+    assert table["options"] == {"worlds": 8, "max_worlds": 12, "tolerance": 0.04,
+                                "playouts": 40, "precision": 0.2}
     text = markdown(report)
-    assert "8 to 12 layouts a decision, tolerance 0.04" in text
+    assert "8 to 12 layouts a decision, tolerance 0.04, at most 40 playouts to +/-0.2" in text
     assert "**Single-dummy estimate**" not in text
 
 

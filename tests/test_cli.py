@@ -157,9 +157,27 @@ def test_single_dummy_is_the_default_and_seeded(capsys: pytest.CaptureFixture[st
     assert code == 0 and "Single-dummy (sd" in out and "likely" in out
 
 
+def test_precision_sets_where_the_playouts_stop(capsys: pytest.CaptureFixture[str]) -> None:
+    """p15 is sampled: with ``--precision 0`` every one of the 40 playouts is played; with 0.5
+    the first block of 20 already has every interval within +/-0.5, so it stops there. The JSON
+    says which precision the playouts stopped at."""
+    path = str(CASES / "p15-noticed-after-round.json")
+    cheap = ["rule", path, "--json", "--estimate", "sd", "--worlds", "4", "--max-worlds", "4",
+             "--playouts", "40"]
+    played = {}
+    for precision in ("0", "0.5"):
+        code, out, err = run([*cheap, "--precision", precision], capsys)
+        assert code == 0, err
+        parameters = json.loads(out)["equity"]["estimates"]["sd"]["parameters"]
+        assert parameters["method"] == "sampled" and parameters["precision"] == float(precision)
+        played[precision] = parameters["playouts"]
+    assert played == {"0": 40, "0.5": 20}
+
+
 def test_bad_estimate_options_are_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
     path = str(CASES / "p05-64B3-dummy-revoke.json")
-    for bad in (["--worlds", "0"], ["--likely", "0.1", "--probable", "0.2"], ["--also", "xx"]):
+    for bad in (["--worlds", "0"], ["--likely", "0.1", "--probable", "0.2"], ["--also", "xx"],
+                ["--precision", "1"], ["--precision", "-0.1"]):
         code, _, err = run(["rule", path, *bad], capsys)
         assert code == 2 and "revoke-equity rule" in err
 

@@ -63,7 +63,7 @@ def test_log_parameter_past_its_bounds_is_a_located_422(client: httpx.Client, na
 @pytest.mark.parametrize("name, value", [
     ("time_budget", f"{MIN_TIME_BUDGET:g}"), ("time_budget", f"{MAX_TIME_BUDGET:g}"),
     ("seed", "0"), ("seed", str(2**63 - 1)), ("worlds", "1"), ("playouts", "1"),
-    ("likely", "1"), ("probable", "1"),
+    ("likely", "1"), ("probable", "1"), ("precision", "0"), ("precision", "0.5"),
 ])
 def test_rule_parameter_at_its_bound_is_served(client: httpx.Client, name: str, value: str) -> None:
     extra = {"likely": "1"} if name == "probable" else {}  # probable <= likely
@@ -85,6 +85,7 @@ def test_board_at_its_bounds_is_read_as_a_board_number(client: httpx.Client) -> 
     ("seed", "-1"), ("seed", str(2**63)), ("worlds", "0"), ("worlds", "201"),
     ("playouts", "0"), ("playouts", "10001"), ("likely", "0"), ("likely", "1.01"),
     ("likely", "nan"), ("probable", "0"), ("probable", "inf"), ("also_players", "expert," * 6),
+    ("precision", "-0.01"), ("precision", "0.51"), ("precision", "nan"),
 ])
 def test_rule_parameter_past_its_bounds_is_a_located_422(client: httpx.Client, name: str,
                                                          value: str) -> None:
@@ -121,3 +122,19 @@ def test_tiny_and_short_budgets_repeated_keep_health_up(server: Server, client: 
     assert statuses and set(statuses) == {200}, statuses
     assert wait_until(lambda: client.get("/api/v1/health").json()["status"] == "ok", 120)
     assert _rule(client, estimate="dd").status_code == 200
+
+
+def test_precision_reaches_the_single_dummy_estimate(client: httpx.Client) -> None:
+    """p15 is sampled: with ``precision=0`` every one of the 40 playouts asked is played, with 0.5
+    the first block of 20 is enough; the ruling says so."""
+    body = (Path(__file__).parent / "data" / "cases" / "p15-noticed-after-round.json").read_text()
+    played = {}
+    for precision in ("0", "0.5"):
+        response = client.post("/api/v1/rulings", content=body, headers={
+            "content-type": "application/json"}, params={
+            "estimate": "sd", "worlds": "4", "playouts": "40", "precision": precision})
+        assert response.status_code == 200, response.text
+        parameters = response.json()["equity"]["estimates"]["sd"]["parameters"]
+        assert parameters["precision"] == float(precision)
+        played[precision] = parameters["playouts"]
+    assert played == {"0": 40, "0.5": 20}

@@ -21,6 +21,7 @@ from revoke_equity import __version__
 from revoke_equity._quiet import internal_error, quiet
 from revoke_equity.equity.estimate import (
     DEFAULT_ESTIMATE,
+    DEFAULT_PRECISION,
     DEFAULT_SEED,
     EstimateOptions,
     add_estimate_arguments,
@@ -117,6 +118,10 @@ def build_parser() -> argparse.ArgumentParser:
     likely.add_argument("--shown", metavar="TEXT", default=None,
                         help="what the seats showed, e.g. \"E: S 7-8, HCP 6-10\" (replaces what "
                              "the auction shows; docs/auction.md)")
+    likely.add_argument("--precision", type=float, default=DEFAULT_PRECISION, metavar="P",
+                        help="sampled playouts stop once every probability's 95%% interval is "
+                        f"within +/-P (default {DEFAULT_PRECISION:g}; 0: all --playouts); a firmer "
+                        "weighted score takes a smaller P and more --playouts")
     likely.add_argument("--seed", type=int, default=DEFAULT_SEED,
                         help=f"seed of the sampled layouts and playouts (default {DEFAULT_SEED})")
     likely.add_argument("--jobs", type=int, default=1,
@@ -214,7 +219,8 @@ def _options(args: argparse.Namespace) -> EstimateOptions:
         return EstimateOptions(
             estimate=args.estimate, players=args.players, worlds=args.worlds,
             max_worlds=args.max_worlds, tolerance=args.tolerance,
-            playouts=args.playouts, seed=args.seed, likely=args.likely, probable=args.probable,
+            playouts=args.playouts, precision=args.precision, seed=args.seed,
+            likely=args.likely, probable=args.probable,
             jobs=args.jobs, ignore_auction=args.ignore_auction,
             auction_effect=args.auction_effect,
             extra=tuple(n.strip() for n in args.also.split(",") if n.strip()))

@@ -150,6 +150,7 @@ class _Estimator:
             interval = sampled_interval(tally, possible_results(point))
             parameters["method"] = "sampled"
             parameters["playouts"] = tally.done
+            parameters["precision"] = opts.precision
         details = self.details(point, root, policy, offender)
         details["lines"] = self._lines(root, policy, outcome, offender, distribution,
                                        parameters)

@@ -157,6 +157,7 @@ class EstimateParametersJSON(TypedDict):
     seed: NotRequired[int]
     method: NotRequired[str]
     playouts: NotRequired[int]
+    precision: NotRequired[float]
 
 
 class SeparatesJSON(TypedDict):

@@ -34,9 +34,9 @@ of a multi-board file only), `include_case` (add the case, the hands, the tricks
 link to each ruling, for display) and `time_budget` (seconds, can only lower the server's budget).
 Every number is bounded, and one past its bounds is a 422 naming the parameter: `board` 1 to
 99999, `time_budget` 1 to 86400 (a shorter budget would only cost a worker), `seed` 0 to 2^63-1,
-`worlds` 1 to 200, `playouts` 1 to 10000, `likely` and `probable` above 0 and at most 1; in the
-log, `limit` 1 to 500 and `offset` 0 to 2^63-1. While workers stopped by a budget are replaced,
-health answers 200 `degraded` and requests wait for them.
+`worlds` 1 to 200, `playouts` 1 to 10000, `precision` 0 to 0.5, `likely` and `probable` above 0
+and at most 1; in the log, `limit` 1 to 500 and `offset` 0 to 2^63-1. While workers stopped by a
+budget are replaced, health answers 200 `degraded` and requests wait for them.
 
 **Answer.** One board in the input: the ruling JSON (`docs/ruling-format.md`, format
 `revoke-equity/ruling@2`) plus `id` and `created`. Several boards: a JSON list in input order,

@@ -17,6 +17,7 @@ from revoke_equity import __version__
 from revoke_equity.equity.estimate import (
     DEFAULT_ESTIMATE,
     DEFAULT_PLAYOUTS,
+    DEFAULT_PRECISION,
     DEFAULT_SEED,
     DEFAULT_WORLDS,
     EstimateOptions,
@@ -121,6 +122,9 @@ def add_rule_route(app: FastAPI, service: ServiceContext) -> None:
                                                                "decision")] = DEFAULT_WORLDS,
         playouts: Annotated[int, Query(ge=1, le=10_000, description="sampled playouts when exact "
                                        "propagation is too large")] = DEFAULT_PLAYOUTS,
+        precision: Annotated[float, Query(ge=0, le=0.5, description="the playouts stop once "
+                                          "every probability's 95% interval is within +/- this "
+                                          "(0: all `playouts`)")] = DEFAULT_PRECISION,
         likely: Annotated[float, Query(gt=0, le=1, description="probability of a likely "
                                                                "result")] = LIKELY,
         probable: Annotated[float, Query(gt=0, le=1, description="probability of a result at "
@@ -149,7 +153,7 @@ def add_rule_route(app: FastAPI, service: ServiceContext) -> None:
         """The query parameters, validated by FastAPI against the registries."""
         return RuleQuery(laws, noticed, board, include_case, time_budget, job, estimate, also,
                          players, seed, worlds, playouts, likely, probable, ignore_auction,
-                         also_players, shown, auction_effect)
+                         also_players, shown, auction_effect, precision)
 
     @app.post(
         "/api/v1/rulings",
@@ -207,6 +211,7 @@ class RuleQuery:
     also_players: str = ""
     shown: str | None = None
     auction_effect: bool = False
+    precision: float = DEFAULT_PRECISION
 
     def director_shown(self) -> Shown | None:
         """What the director says the seats showed (``shown``), replacing the case's own; a
@@ -222,8 +227,8 @@ class RuleQuery:
         """The estimate options they name (a :class:`ValueError` when they do not fit)."""
         return EstimateOptions(
             estimate=self.estimate, players=self.players, seed=self.seed, worlds=self.worlds,
-            playouts=self.playouts, likely=self.likely, probable=self.probable,
-            ignore_auction=self.ignore_auction, auction_effect=self.auction_effect,
+            playouts=self.playouts, precision=self.precision, likely=self.likely,
+            probable=self.probable, ignore_auction=self.ignore_auction, auction_effect=self.auction_effect,
             extra=tuple(n.strip() for n in self.also.split(",") if n.strip()))
 
     def budget(self, server_budget: float) -> float:
