@@ -363,17 +363,18 @@ class SingleDummyPolicy:
 
         if count <= self.worlds:
             matrix = yield from solved(layouts.all())
-            return matrix, True, (yield from self._weighed(matrix, True, key))
-        rng = random.Random(_seed(self.seed, key))
+            return matrix, True, (yield from self._weighed(matrix, True, ""))
+        view = repr(key)  # the seeds' text, written once
+        rng = random.Random(_seed(self.seed, view))
         matrix = yield from solved([layouts.sample(rng) for _ in range(self.worlds)])
-        while len(matrix) < self.max_worlds and not (yield from self._settled(matrix, key)):
+        while len(matrix) < self.max_worlds and not (yield from self._settled(matrix, view)):
             want = min(2 * len(matrix), self.max_worlds)
             if want >= count:
                 matrix = yield from solved(layouts.all())
-                return matrix, True, (yield from self._weighed(matrix, True, key))
+                return matrix, True, (yield from self._weighed(matrix, True, view))
             more = yield from solved([layouts.sample(rng) for _ in range(want - len(matrix))])
             matrix = np.vstack((matrix, more))
-        return matrix, False, (yield from self._weighed(matrix, False, key))
+        return matrix, False, (yield from self._weighed(matrix, False, view))
 
     @staticmethod
     def _positions(position: Position, fixed: dict[Seat, frozenset[Card]],
@@ -401,31 +402,32 @@ class SingleDummyPolicy:
             return raw
         return position.tricks_left - raw
 
-    def _settled(self, matrix: Matrix, key: tuple[object, ...]
-                 ) -> Generator[Ask, Reply, bool]:
+    def _settled(self, matrix: Matrix, view: str) -> Generator[Ask, Reply, bool]:
         """No two cards tie in every layout drawn, and the cards' probabilities vary by at most
-        the tolerance over bootstrap resamples of the layouts."""
+        the tolerance over bootstrap resamples of the layouts (``view``: the ``repr`` of the
+        decision's view)."""
         columns = {tuple(matrix[:, i]) for i in range(matrix.shape[1])}
         if len(columns) < matrix.shape[1] and len(matrix) < TIE_ROUNDS * self.worlds:
             return False
-        stack = self._resampled(matrix, SETTLE_RESAMPLES, ("settle", len(matrix), key))
+        stack = self._resampled(matrix, SETTLE_RESAMPLES, f"('settle', {len(matrix)}, {view})")
         rows = cast(Matrix, (yield Weigh(stack)))
         return float(np.std(rows, axis=0).max()) <= self.tolerance
 
-    def _weighed(self, matrix: Matrix, exhaustive: bool, key: tuple[object, ...]
+    def _weighed(self, matrix: Matrix, exhaustive: bool, view: str
                  ) -> Generator[Ask, Reply, Rows]:
         """The decision's rows: the probabilities of ``matrix``, then of each replica (its
-        layouts resampled; the same as the estimate when ``exhaustive``)."""
+        layouts resampled; the same as the estimate when ``exhaustive``; ``view``: the ``repr``
+        of the decision's view)."""
         if exhaustive:
             estimate = tuple(cast(Matrix, (yield Weigh(matrix[None])))[0].tolist())
             return (estimate,) * (1 + self.replicas)
-        stack = self._resampled(matrix, self.replicas, ("replicas", key))
+        stack = self._resampled(matrix, self.replicas, f"('replicas', {view})")
         rows = cast(Matrix, (yield Weigh(np.concatenate((matrix[None], stack)))))
         return tuple(tuple(row) for row in rows.tolist())
 
-    def _resampled(self, matrix: Matrix, count: int, salt: tuple[object, ...]) -> Matrix:
+    def _resampled(self, matrix: Matrix, count: int, salt: str) -> Matrix:
         """``count`` bootstrap resamples of the layouts (rows) of ``matrix``, seeded by
-        ``salt``."""
+        ``salt`` (the ``repr`` of a tuple naming them and the decision's view)."""
         rng = np.random.default_rng(_seed(self.seed, salt))
         n = len(matrix)
         picks = rng.integers(0, n, size=(count, n))
@@ -451,6 +453,7 @@ def _solve_all(asks: dict[tuple[object, ...], Request]) -> dict[tuple[object, ..
     return replies
 
 
-def _seed(seed: int, view: tuple[object, ...]) -> int:
-    digest = hashlib.sha256(f"{seed}|{view!r}".encode()).digest()
+def _seed(seed: int, view: str) -> int:
+    """The seed of a stream of draws: the run's ``seed`` and the ``repr`` of what it is for."""
+    digest = hashlib.sha256(f"{seed}|{view}".encode()).digest()
     return int.from_bytes(digest[:8], "big")
