@@ -84,6 +84,8 @@ def stacked_probabilities(matrices: Matrix, player: PlayerClass) -> Matrix:
     slip = np.where(bad.any(axis=1), player.slip, 0.0)[:, None]
     lose = np.where(sure.any(axis=1), player.sure, 0.0)[:, None]
     for share, members in ((1.0 - slip - lose, ~(bad | sure)), (slip, bad), (lose, sure)):
+        if not members.any():  # its share is 0 in every matrix: it would add 0 to each
+            continue
         values = np.where(members, means, -np.inf)
         top = values.max(axis=1, keepdims=True)
         top = np.where(np.isfinite(top), top, 0.0)

@@ -22,8 +22,10 @@ The layouts are drawn from a seed and the player's view alone, so a decision is 
 the player knows: it is memoised on that view and identical in every process. That also lets many
 decisions share the solver's calls: while :meth:`SingleDummyPolicy.collecting`, a decision not yet
 memoised is only noted (:class:`Pending` is raised), and :meth:`SingleDummyPolicy.resolve` then
-solves every noted decision together, each round of layouts of all of them in one batch. Each
-decision draws the same layouts as alone, so the answers are the same.
+solves every noted decision together, each round of layouts of all of them in one batch, and
+weighs their layouts together too (the error model's probabilities of every decision waiting for
+them, one stack of matrices per shape). Each decision draws the same layouts and resamples as
+alone, so the answers are the same.
 """
 
 from __future__ import annotations
@@ -33,15 +35,11 @@ import random
 from collections.abc import Generator, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import cast
 
 import numpy as np
 
-from revoke_equity.equity.error_model import (
-    Matrix,
-    PlayerClass,
-    card_probabilities,
-    stacked_probabilities,
-)
+from revoke_equity.equity.error_model import Matrix, PlayerClass, stacked_probabilities
 from revoke_equity.equity.error_model import softmax as softmax
 from revoke_equity.equity.shown import ShownHands, limits_for
 from revoke_equity.equity.worlds import Hands, Layouts
@@ -97,9 +95,24 @@ class Pending(Exception):
 
 Request = tuple[Solver, list[Position]]
 """Positions a decision needs solved, and the solver to ask."""
-Rounds = Generator[Request, list[dict[Card, int]], tuple[Matrix, bool]]
-"""A decision's rounds of layouts: yields what it needs solved, is sent the answers, returns its
-matrix and whether it is exhaustive."""
+Rows = tuple[tuple[float, ...], ...]
+"""A decision's probabilities: the estimate, then its replicas (:attr:`Decision.rows`)."""
+
+
+@dataclass(frozen=True)
+class Weigh:
+    """A stack of matrices (``stack x layouts x cards``) whose cards' probabilities a decision
+    needs from the error model: answered with one row of probabilities per matrix."""
+
+    stack: Matrix
+
+
+Ask = Request | Weigh
+Reply = list[dict[Card, int]] | Matrix
+"""The answers to a :data:`Request`, or the probabilities a :class:`Weigh` asked for."""
+Rounds = Generator[Ask, Reply, tuple[Matrix, bool, Rows]]
+"""A decision's rounds of layouts: yields what it needs solved or weighed, is sent the answers,
+returns its matrix, whether it is exhaustive, and its rows of probabilities."""
 
 
 @dataclass
@@ -163,32 +176,41 @@ class SingleDummyPolicy:
             self._collecting = False
 
     def resolve(self) -> None:
-        """Solve every decision noted while collecting, the layouts of each round of all of them
-        sent to the solver together (one ``solve_many`` a solver a round)."""
+        """Solve every decision noted while collecting: the stacks of every decision waiting for
+        the error model are weighed together (one call a shape), until every decision waits for
+        the solver; then their layouts go to it together (one ``solve_many`` a solver)."""
         pending, self._pending = self._pending, {}
         rounds = {key: gen for key, (gen, _) in pending.items()}
-        asks: dict[tuple[object, ...], Request] = {key: next(gen) for key, gen in rounds.items()}
+        asks: dict[tuple[object, ...], Ask] = {key: next(gen) for key, gen in rounds.items()}
         while asks:
-            solvers: dict[int, tuple[Solver, list[tuple[object, ...]], list[Position]]] = {}
-            for key, (solver, positions) in asks.items():
-                entry = solvers.setdefault(id(solver), (solver, [], []))
-                entry[1].append(key)
-                entry[2].extend(positions)
-            answers: dict[tuple[object, ...], list[dict[Card, int]]] = {}
-            for solver, keys, positions in solvers.values():
-                solved = solver.solve_many(positions) if positions else []
-                start = 0
-                for key in keys:
-                    n = len(asks[key][1])
-                    answers[key] = solved[start:start + n]
-                    start += n
-            asks = {}
-            for key, answer in answers.items():
+            weighs = {key: ask for key, ask in asks.items() if isinstance(ask, Weigh)}
+            replies = self._weigh_all(weighs) if weighs else _solve_all(
+                {key: ask for key, ask in asks.items() if not isinstance(ask, Weigh)})
+            for key, reply in replies.items():
                 try:
-                    asks[key] = rounds[key].send(answer)
+                    asks[key] = rounds[key].send(reply)
                 except StopIteration as done:
-                    matrix, exhaustive = done.value
-                    self._store(key, pending[key][1], matrix, exhaustive)
+                    del asks[key]
+                    matrix, exhaustive, rows = done.value
+                    self._store(key, pending[key][1], matrix, exhaustive, rows)
+
+    def _weigh_all(self, asks: dict[tuple[object, ...], Weigh]
+                   ) -> dict[tuple[object, ...], Reply]:
+        """The probabilities each :class:`Weigh` asked for, the stacks of one shape (layouts,
+        cards) weighed in one call (each matrix's row is the same as alone)."""
+        shapes: dict[tuple[int, ...], list[tuple[object, ...]]] = {}
+        for key, ask in asks.items():
+            shapes.setdefault(ask.stack.shape[1:], []).append(key)
+        replies: dict[tuple[object, ...], Reply] = {}
+        for keys in shapes.values():
+            stacks = [asks[key].stack for key in keys]
+            rows = stacked_probabilities(np.concatenate(stacks) if len(stacks) > 1 else stacks[0],
+                                         self.player)
+            start = 0
+            for key, stack in zip(keys, stacks, strict=True):
+                replies[key] = rows[start:start + len(stack)].copy()
+                start += len(stack)
+        return replies
 
     @property
     def tau(self) -> float:
@@ -248,12 +270,11 @@ class SingleDummyPolicy:
                 self._pending[key] = (self._rounds(position, who, seen, voids, cards, key), cards)
             self.stats.decisions -= 1  # counted when asked again, once solved
             raise Pending
-        matrix, exhaustive = self._evaluate(position, who, seen, voids, cards, key)
-        return self._store(key, cards, matrix, exhaustive)
+        return self._store(key, cards, *self._evaluate(position, who, seen, voids, cards, key))
 
     def _store(self, key: tuple[object, ...], cards: tuple[Card, ...], matrix: Matrix,
-               exhaustive: bool) -> Decision:
-        decision = Decision(cards, self._rows(matrix, exhaustive, key), len(matrix), exhaustive)
+               exhaustive: bool, rows: Rows) -> Decision:
+        decision = Decision(cards, rows, len(matrix), exhaustive)
         self.stats.solved_decisions += 1
         self.stats.worlds_solved += decision.layouts
         self._memo[key] = decision
@@ -268,7 +289,7 @@ class SingleDummyPolicy:
         who = self.decider(position)
         seen = self._seen(position, who, frozenset())
         key = self._view(position, who, seen, voids, tuple(legal))
-        matrix, exhaustive = self._evaluate(position, who, seen, voids, cards, key)
+        matrix, exhaustive, _ = self._evaluate(position, who, seen, voids, cards, key)
         return cards, matrix, exhaustive
 
     def _seen(self, position: Position, who: Seat, pinned: frozenset[Card]) -> dict[Seat, frozenset[Card]]:
@@ -302,14 +323,20 @@ class SingleDummyPolicy:
 
     def _evaluate(self, position: Position, who: Seat, seen: dict[Seat, frozenset[Card]],
                   voids: Voids, cards: tuple[Card, ...], key: tuple[object, ...]
-                  ) -> tuple[Matrix, bool]:
+                  ) -> tuple[Matrix, bool, Rows]:
         """The tricks each card takes for ``who``'s side in each layout drawn, drawing in rounds
-        until the decision is settled (see the module docstring); whether they are all layouts."""
+        until the decision is settled (see the module docstring); whether they are all layouts;
+        the decision's rows of probabilities."""
         rounds = self._rounds(position, who, seen, voids, cards, key)
-        solver, positions = next(rounds)
+        ask = next(rounds)
         while True:
+            reply: Reply
+            if isinstance(ask, Weigh):
+                reply = stacked_probabilities(ask.stack, self.player)
+            else:
+                reply = ask[0].solve_many(ask[1])
             try:
-                solver, positions = rounds.send(solver.solve_many(positions))
+                ask = rounds.send(reply)
             except StopIteration as done:
                 return done.value  # type: ignore[no-any-return]
 
@@ -330,21 +357,24 @@ class SingleDummyPolicy:
         count = layouts.count
         solver = self.small if self.small is not None and position.tricks_left <= 2 else self.solver
 
-        def solved(worlds: list[Hands]) -> Generator[Request, list[dict[Card, int]], Matrix]:
+        def solved(worlds: list[Hands]) -> Generator[Ask, Reply, Matrix]:
             answers = yield solver, self._positions(position, fixed, partial, worlds)
-            return self._matrix(position, who, cards, answers)
+            return self._matrix(position, who, cards, cast(list[dict[Card, int]], answers))
 
         if count <= self.worlds:
-            return (yield from solved(layouts.all())), True
-        rng = random.Random(_seed(self.seed, key))
+            matrix = yield from solved(layouts.all())
+            return matrix, True, (yield from self._weighed(matrix, True, ""))
+        view = repr(key)  # the seeds' text, written once
+        rng = random.Random(_seed(self.seed, view))
         matrix = yield from solved([layouts.sample(rng) for _ in range(self.worlds)])
-        while len(matrix) < self.max_worlds and not self._settled(matrix, key):
+        while len(matrix) < self.max_worlds and not (yield from self._settled(matrix, view)):
             want = min(2 * len(matrix), self.max_worlds)
             if want >= count:
-                return (yield from solved(layouts.all())), True
+                matrix = yield from solved(layouts.all())
+                return matrix, True, (yield from self._weighed(matrix, True, view))
             more = yield from solved([layouts.sample(rng) for _ in range(want - len(matrix))])
             matrix = np.vstack((matrix, more))
-        return matrix, False
+        return matrix, False, (yield from self._weighed(matrix, False, view))
 
     @staticmethod
     def _positions(position: Position, fixed: dict[Seat, frozenset[Card]],
@@ -372,32 +402,58 @@ class SingleDummyPolicy:
             return raw
         return position.tricks_left - raw
 
-    def _settled(self, matrix: Matrix, key: tuple[object, ...]) -> bool:
+    def _settled(self, matrix: Matrix, view: str) -> Generator[Ask, Reply, bool]:
         """No two cards tie in every layout drawn, and the cards' probabilities vary by at most
-        the tolerance over bootstrap resamples of the layouts."""
+        the tolerance over bootstrap resamples of the layouts (``view``: the ``repr`` of the
+        decision's view)."""
         columns = {tuple(matrix[:, i]) for i in range(matrix.shape[1])}
         if len(columns) < matrix.shape[1] and len(matrix) < TIE_ROUNDS * self.worlds:
             return False
-        rows = self._bootstrap(matrix, SETTLE_RESAMPLES, ("settle", len(matrix), key))
+        stack = self._resampled(matrix, SETTLE_RESAMPLES, f"('settle', {len(matrix)}, {view})")
+        rows = cast(Matrix, (yield Weigh(stack)))
         return float(np.std(rows, axis=0).max()) <= self.tolerance
 
-    def _rows(self, matrix: Matrix, exhaustive: bool, key: tuple[object, ...]
-              ) -> tuple[tuple[float, ...], ...]:
-        estimate = tuple(card_probabilities(matrix, self.player))
+    def _weighed(self, matrix: Matrix, exhaustive: bool, view: str
+                 ) -> Generator[Ask, Reply, Rows]:
+        """The decision's rows: the probabilities of ``matrix``, then of each replica (its
+        layouts resampled; the same as the estimate when ``exhaustive``; ``view``: the ``repr``
+        of the decision's view)."""
         if exhaustive:
+            estimate = tuple(cast(Matrix, (yield Weigh(matrix[None])))[0].tolist())
             return (estimate,) * (1 + self.replicas)
-        replicas = self._bootstrap(matrix, self.replicas, ("replicas", key))
-        return (estimate, *(tuple(float(p) for p in row) for row in replicas))
+        stack = self._resampled(matrix, self.replicas, f"('replicas', {view})")
+        rows = cast(Matrix, (yield Weigh(np.concatenate((matrix[None], stack)))))
+        return tuple(tuple(row) for row in rows.tolist())
 
-    def _bootstrap(self, matrix: Matrix, count: int, salt: tuple[object, ...]) -> Matrix:
-        """The cards' probabilities on ``count`` resamples of the layouts (rows), seeded by
-        ``salt``."""
+    def _resampled(self, matrix: Matrix, count: int, salt: str) -> Matrix:
+        """``count`` bootstrap resamples of the layouts (rows) of ``matrix``, seeded by
+        ``salt`` (the ``repr`` of a tuple naming them and the decision's view)."""
         rng = np.random.default_rng(_seed(self.seed, salt))
         n = len(matrix)
         picks = rng.integers(0, n, size=(count, n))
-        return stacked_probabilities(matrix[picks], self.player)
+        return matrix[picks]
 
 
-def _seed(seed: int, view: tuple[object, ...]) -> int:
-    digest = hashlib.sha256(f"{seed}|{view!r}".encode()).digest()
+def _solve_all(asks: dict[tuple[object, ...], Request]) -> dict[tuple[object, ...], Reply]:
+    """The answers to every :data:`Request`, the positions of all asking the same solver sent to
+    it in one ``solve_many``."""
+    solvers: dict[int, tuple[Solver, list[tuple[object, ...]], list[Position]]] = {}
+    for key, (solver, positions) in asks.items():
+        entry = solvers.setdefault(id(solver), (solver, [], []))
+        entry[1].append(key)
+        entry[2].extend(positions)
+    replies: dict[tuple[object, ...], Reply] = {}
+    for solver, keys, positions in solvers.values():
+        solved = solver.solve_many(positions) if positions else []
+        start = 0
+        for key in keys:
+            n = len(asks[key][1])
+            replies[key] = solved[start:start + n]
+            start += n
+    return replies
+
+
+def _seed(seed: int, view: str) -> int:
+    """The seed of a stream of draws: the run's ``seed`` and the ``repr`` of what it is for."""
+    digest = hashlib.sha256(f"{seed}|{view}".encode()).digest()
     return int.from_bytes(digest[:8], "big")

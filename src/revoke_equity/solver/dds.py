@@ -42,9 +42,12 @@ instances: threads are safe but run one at a time. To use several cores, use sev
 
 from __future__ import annotations
 
+import ctypes
 import os
+import struct
 import threading
 import time
+from array import array
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
@@ -220,6 +223,7 @@ class DdsSolver:
 
     def __init__(self, cache_size: int = 100_000) -> None:
         self._dds = _load_dds()
+        _check_layouts(self._dds)
         self.stats = SolverStats()
         self._cache: dict[PositionKey, tuple[tuple[Card, int], ...]] = {}
         self._cache_size = cache_size
@@ -248,16 +252,29 @@ class DdsSolver:
 
     def _deal_struct(self, position: Position) -> Any:
         """``position`` as a DDS ``deal`` (the caller has run :func:`check_position`)."""
-        return _fill_deal(self._dds.deal(), position)
+        return self._dds.deal.from_buffer_copy(array("i", _deal_row(position)))
+
+    def _boards_struct(self, batch: list[Position]) -> Any:
+        """``batch`` as a DDS ``boards`` (each position's deal, every card of it scored), built
+        from one array of ints (the struct's fields are ints, in this order)."""
+        size = self._dds.MAXNOOFBOARDS
+        n = len(batch)
+        ints = array("i", [n])
+        for position in batch:
+            ints.extend(_deal_row(position))
+        ints.frombytes(bytes(4 * _DEAL_INTS * (size - n)))  # the unused deals, zeroed
+        for value in (_SOLVE_TARGET, _SOLVE_SOLUTIONS, _SOLVE_MODE):
+            ints.extend([value] * n + [0] * (size - n))
+        return self._dds.boards.from_buffer_copy(ints)
 
     @staticmethod
-    def _read_future(fut: Any, position: Position) -> tuple[tuple[Card, int], ...]:
-        """Expand DDS's card groups (a card plus its ``equals`` mask) into single cards, in
-        :meth:`Card.sort_key` order (suit codes are in that order, ranks from the ace down);
-        the cards must be the legal cards (compared as rank masks)."""
-        n = fut.cards
-        masks, out = _expand_groups(tuple(fut.score[:n]), tuple(fut.suit[:n]), tuple(fut.rank[:n]),
-                                    tuple(fut.equals[:n]))
+    def _read_future(raw: bytes, start: int, position: Position
+                     ) -> tuple[tuple[Card, int], ...]:
+        """Expand DDS's card groups (a card plus its ``equals`` mask; the ``futureTricks`` at
+        byte ``start`` of ``raw``) into single cards, in :meth:`Card.sort_key` order (suit codes
+        are in that order, ranks from the ace down); the cards must be the legal cards
+        (compared as rank masks)."""
+        masks, out = _expand_future(_future_groups(raw, start))
         if list(masks) != _legal_masks(position):
             values = [card for code in range(4) for bit, card in _SUIT_BITS[code]
                       if masks[code] & bit]
@@ -306,7 +323,7 @@ class DdsSolver:
         with self._engine(solve_calls=1):
             self._dds.SolveBoard(dl, _SOLVE_TARGET, _SOLVE_SOLUTIONS, _SOLVE_MODE, fut,
                                  _THREAD_SLOT)
-        answer = self._read_future(fut, position)
+        answer = self._read_future(bytes(fut), 0, position)
         self._remember(key, answer)
         return dict(answer)
 
@@ -337,20 +354,17 @@ class DdsSolver:
         return [dict(answer or ()) for answer in answers]
 
     def _solve_batch(self, batch: list[Position]) -> list[tuple[tuple[Card, int], ...]]:
-        bop = self._dds.boards()
-        bop.noOfBoards = len(batch)
-        for i, position in enumerate(batch):
-            _fill_deal(bop.deals[i], position)  # in place: the batch's deals start zeroed
-            bop.target[i] = _SOLVE_TARGET
-            bop.solutions[i] = _SOLVE_SOLUTIONS
-            bop.mode[i] = _SOLVE_MODE
+        bop = self._boards_struct(batch)
         solved = self._dds.solvedBoards()
         with self._engine(batch_calls=1, solve_calls=len(batch)):
             _use_tables(self._dds, small=True)
             self._dds.SolveAllBoardsBin(bop, solved)
         if solved.noOfBoards != len(batch):
             raise SolverError(f"DDS solved {solved.noOfBoards} boards of {len(batch)}")
-        return [self._read_future(solved.solvedBoard[i], p) for i, p in enumerate(batch)]
+        raw = bytes(solved)
+        return [self._read_future(raw, start, p)
+                for start, p in zip(range(4, 4 + _FUTURE_BYTES * len(batch), _FUTURE_BYTES),
+                                    batch, strict=True)]
 
     def trace(self, position: Position, cards: Sequence[Card]) -> tuple[int, ...]:
         """North-South's remaining double-dummy tricks (the unfinished trick included) at
@@ -401,30 +415,65 @@ class DdsSolver:
         }
 
 
-def _fill_deal(dl: Any, position: Position) -> Any:
-    """Write ``position`` into the zeroed DDS ``deal`` ``dl`` (a fresh one, or one of a fresh
-    batch's, written in place) and return it."""
-    dl.trump = _NOTRUMP if position.trump is None else _SUIT_CODE[position.trump]
-    dl.first = position.leader.index
-    if position.trick:
-        suits, ranks = dl.currentTrickSuit, dl.currentTrickRank
-        for i, card in enumerate(position.trick):
-            suits[i] = _SUIT_CODE[card.suit]
-            ranks[i] = int(card.rank)
-    remain = dl.remainCards
-    for seat_index, hand in enumerate(position.hands):
-        remain[seat_index][:] = rank_masks(hand)
-    return dl
+_DEAL_INTS = 24
+"""A DDS ``deal`` as ints: trump, first, the trick's 3 suits and 3 ranks, 4 hands x 4 suits."""
+_FUTURE_BYTES = 4 * (2 + 4 * 13)
+"""A DDS ``futureTricks``: nodes, cards, then 13 suits, ranks, equals masks and scores."""
+
+
+def _check_layouts(dds: ModuleType) -> None:
+    """Check that DDS's structs are the ints this module writes and reads (a ``deal`` of
+    :data:`_DEAL_INTS`, a ``futureTricks`` of :data:`_FUTURE_BYTES`, ``boards`` of a count, the
+    deals, then targets, solutions and modes)."""
+    size = dds.MAXNOOFBOARDS
+    expected = {dds.deal: 4 * _DEAL_INTS, dds.futureTricks: _FUTURE_BYTES,
+                dds.boards: 4 * (1 + (_DEAL_INTS + 3) * size), dds.solvedBoards: 4 + _FUTURE_BYTES * size}
+    for kind, size_bytes in expected.items():
+        if ctypes.sizeof(kind) != size_bytes:
+            raise SolverError(f"DDS's {kind.__name__} is {ctypes.sizeof(kind)} bytes, "
+                              f"expected {size_bytes}")
+
+
+def _deal_row(position: Position) -> tuple[int, ...]:
+    """``position`` as the ints of a DDS ``deal`` (:data:`_DEAL_INTS`)."""
+    hands = position.hands
+    return (_NOTRUMP if position.trump is None else _SUIT_CODE[position.trump],
+            position.leader.index, *_trick_row(position.trick), *rank_masks(hands[0]),
+            *rank_masks(hands[1]), *rank_masks(hands[2]), *rank_masks(hands[3]))
+
+
+@lru_cache(maxsize=1 << 12)
+def _trick_row(trick: tuple[Card, ...]) -> tuple[int, ...]:
+    """The unfinished trick's 3 suit codes, then its 3 ranks, 0 where it has no card (memoised:
+    the layouts of a decision share it)."""
+    pad = (0,) * (3 - len(trick))
+    return (*(_SUIT_CODE[card.suit] for card in trick), *pad,
+            *(int(card.rank) for card in trick), *pad)
+
+
+def _future_groups(raw: bytes, start: int) -> bytes:
+    """The card groups of the ``futureTricks`` at byte ``start`` of ``raw``: the bytes of its
+    first ``cards`` suits, ranks, equals masks and scores (DDS leaves the rest undefined)."""
+    n = 4 * struct.unpack_from("i", raw, start + 4)[0]
+    return b"".join(raw[at:at + n] for at in range(start + 8, start + _FUTURE_BYTES, 52))
 
 
 @lru_cache(maxsize=1 << 14)
+def _expand_future(groups: bytes
+                   ) -> tuple[tuple[int, int, int, int], tuple[tuple[Card, int], ...]]:
+    """:func:`_expand_groups` of a ``futureTricks``'s card groups (:func:`_future_groups`;
+    memoised: the same groups recur over the layouts of a decision)."""
+    n = len(groups) // 16
+    ints = struct.unpack(f"{4 * n}i", groups)
+    return _expand_groups(ints[3 * n:], ints[:n], ints[n:2 * n], ints[2 * n:3 * n])
+
+
 def _expand_groups(scores: tuple[int, ...], codes: tuple[int, ...], ranks: tuple[int, ...],
                    equals: tuple[int, ...]
                    ) -> tuple[tuple[int, int, int, int], tuple[tuple[Card, int], ...]]:
     """DDS's card groups (scores, suit codes, ranks, ``equals`` masks) as the rank masks of the
     cards they cover, suit by suit, and those cards one by one with their scores, in
-    :meth:`Card.sort_key` order (memoised: the same groups recur over the layouts of a
-    decision)."""
+    :meth:`Card.sort_key` order."""
     groups: list[list[tuple[int, int]]] = [[], [], [], []]
     masks = [0, 0, 0, 0]
     for score, code, rank, equal in zip(scores, codes, ranks, equals, strict=True):
