@@ -174,7 +174,8 @@ def test_a_broken_requirement_is_replayed_with_a_complying_card(dds_solver: Any)
     from conftest import DATA
 
     case = case_from_dict(json.loads((DATA / "laws" / "l04-requirement-lead.json").read_text())["case"])
-    ruling = rule(case, dds_solver, options=EstimateOptions(estimate="sd", worlds=4, playouts=8))
+    ruling = rule(case, dds_solver, options=EstimateOptions(estimate="sd", worlds=4, max_worlds=4,
+                                                                   playouts=8, exact_budget=0))
     first = ruling.established[0]
     assert first.kind is RevokeKind.REQUIREMENT
     comparison = ruling.comparisons[0]
