@@ -417,8 +417,10 @@ class DdsSolver:
 
 _DEAL_INTS = 24
 """A DDS ``deal`` as ints: trump, first, the trick's 3 suits and 3 ranks, 4 hands x 4 suits."""
-_FUTURE_BYTES = 4 * (2 + 4 * 13)
-"""A DDS ``futureTricks``: nodes, cards, then 13 suits, ranks, equals masks and scores."""
+_FIELD_BYTES = 4 * 13
+"""One of a ``futureTricks``'s arrays: an int for each of at most 13 card groups."""
+_FUTURE_BYTES = 4 * 2 + 4 * _FIELD_BYTES
+"""A DDS ``futureTricks``: nodes, cards, then its suits, ranks, equals masks and scores."""
 
 
 def _check_layouts(dds: ModuleType) -> None:
@@ -455,7 +457,8 @@ def _future_groups(raw: bytes, start: int) -> bytes:
     """The card groups of the ``futureTricks`` at byte ``start`` of ``raw``: the bytes of its
     first ``cards`` suits, ranks, equals masks and scores (DDS leaves the rest undefined)."""
     n = 4 * struct.unpack_from("i", raw, start + 4)[0]
-    return b"".join(raw[at:at + n] for at in range(start + 8, start + _FUTURE_BYTES, 52))
+    return b"".join(raw[at:at + n]
+                    for at in range(start + 8, start + _FUTURE_BYTES, _FIELD_BYTES))
 
 
 @lru_cache(maxsize=1 << 14)
