@@ -30,6 +30,7 @@ from revoke_equity.equity.propagate import (
     sampled,
     tree_size,
 )
+from revoke_equity.equity.single_dummy import point_control
 from revoke_equity.model import Card, Claim, Edition, Position, Seat, Suit
 from revoke_equity.model.position import equal_groups
 from revoke_equity.solver.bruteforce import BruteForceSolver
@@ -799,7 +800,7 @@ def test_sd_estimate_is_the_options_policy_played_from_the_comparison_point(pref
     Where the offender's winning suits matter (1997), the outcome counts them."""
     from revoke_equity.equity.estimate import EstimateOptions
     from revoke_equity.equity.single_dummy import SingleDummy
-    from revoke_equity.model.distribution import TrickDistribution, wilson_interval
+    from revoke_equity.model.distribution import TrickDistribution
 
     record, points = _late_points(seed, prefix)
     players = ("expert", "strong", "club")[seed % 3]
@@ -826,18 +827,25 @@ def test_sd_estimate_is_the_options_policy_played_from_the_comparison_point(pref
                                   exact_budget=size - 1, playouts=60, precision=0.15)
         got = SingleDummy(record, options).estimate(point, BruteForceSolver())
         root, play, outcome, offender = _options_policy(record, point, options)
-        counts = sampled(root, play, outcome, 60, seed, offender, precision=0.15,
-                         replicas=DEFAULT_REPLICAS).counts
+        tally = sampled(root, play, outcome, 60, seed, offender, precision=0.15,
+                        replicas=DEFAULT_REPLICAS,
+                        control=point_control(point, BruteForceSolver()))
+        counts = tally.counts
         done = sum(counts.values())
-        assert got.distribution == TrickDistribution.from_counts(counts)
+        assert got.distribution == TrickDistribution.from_mapping(
+            {t: float(p) for t, p in enumerate(tally.estimate()) if p > 0})
         assert got.parameters["method"] == "sampled" and got.parameters["playouts"] == done
+        assert got.parameters["control"] == round(tally.coefficient(), 4)
         # an interval for every result drawn and every one the policy can reach (the exact
         # propagation's), drawn or not
         assert got.interval is not None and set(counts) | set(want) <= set(got.interval)
+        below, above = tally.half_widths()
+        estimate = tally.estimate()
         for t, (lo, hi) in got.interval.items():  # the playouts' own, widened by the layouts'
-            wlo, whi = wilson_interval(counts[t], done)
-            assert lo <= wlo + 1e-12 and hi >= whi - 1e-12
-            if not counts[t]:  # no playout to weigh: no layouts' spread, 0 of ``done``
+            if counts[t]:
+                assert lo <= max(0.0, estimate[t] - below[t]) + 1e-12
+            assert hi >= min(1.0, estimate[t] + above[t]) - 1e-12
+            if not counts[t] and not tally.corrections.any():  # nothing drawn or corrected
                 assert (lo, hi) == pytest.approx((0.0, Z2 / (done + Z2)), abs=1e-12)
 
 
@@ -1164,15 +1172,7 @@ def test_the_interval_of_a_small_or_unseen_result_covers_the_model_value() -> No
     small = [0, 0]
     unseen = [0, 0]
     for seed in range(40):
-        position, voids, declarer, outcome, want = _model_value(seed)
-        won = position.tricks(declarer.side)
-        allowed = range(won, won + position.tricks_left + 1)
-        for other in range(5):
-            est = SingleDummyPolicy(BruteForceSolver(), declarer, worlds=4, tau=0.3, slip=0.02,
-                                    seed=100 + other)
-            tally = sampled(Line(position, voids),
-                            lambda line, e=est: e.decide(line.position, line.voids),
-                            outcome, 40, 1000 * seed + other, replicas=est.replicas)
+        for allowed, want, tally in _sampled_endings(seed, controlled=False):
             interval = sampled_interval(tally, allowed)
             assert set(interval) == set(allowed)
             for t in allowed:
@@ -1329,3 +1329,79 @@ def test_the_line_behind_each_outcome_is_the_most_probable_line_that_ends_there(
     for t, line in sampled.items():
         assert any(cards == [s[2] for s in line.steps] for _, cards, end in every if end == t)
         assert 0 < line.share <= 1
+
+
+def _ending_control(declarer: Seat) -> Any:
+    from revoke_equity.equity.single_dummy import double_dummy_control
+
+    return double_dummy_control(BruteForceSolver(), declarer.side,
+                                lambda line, tricks: line.position.tricks(declarer.side) + tricks)
+
+
+def _sampled_endings(seed: int, controlled: bool) -> Any:
+    """Ending ``seed`` of the coverage tests sampled by the estimate drawing 4 layouts a decision
+    under 5 seeds, 40 playouts each: the results the ending allows, the model's distribution and
+    each tally (with the double-dummy correction when ``controlled``)."""
+    position, voids, declarer, outcome, want = _model_value(seed)
+    won = position.tricks(declarer.side)
+    allowed = range(won, won + position.tricks_left + 1)
+    for other in range(5):
+        est = SingleDummyPolicy(BruteForceSolver(), declarer, worlds=4, tau=0.3, slip=0.02,
+                                seed=100 + other)
+        yield allowed, want, sampled(Line(position, voids),
+                                     lambda line, e=est: e.decide(line.position, line.voids),
+                                     outcome, 40, 1000 * seed + other, replicas=est.replicas,
+                                     control=_ending_control(declarer) if controlled else None)
+
+
+def test_the_control_variate_keeps_the_playouts_unbiased_and_narrows_them() -> None:
+    """The same 40 playouts of a policy (its layouts fixed), with and without the double-dummy
+    correction, against the policy's exact distribution over 12 endings x 8 seeds: the corrected
+    estimate's mean error stays within its sampling error of 0 (unbiased) and its squared error
+    is well below the plain shares' (measured: 0.4 of it on these endings)."""
+    import numpy as np
+
+    from revoke_equity.equity.propagate import exact_rows
+
+    signed, plain, corrected = [], 0.0, 0.0
+    for seed in range(12):
+        position, voids, declarer, outcome, _ = _model_value(seed)
+        est = SingleDummyPolicy(BruteForceSolver(), declarer, worlds=4, tau=0.3, slip=0.02,
+                                seed=100 + seed)
+
+        def play(line: Line, e: SingleDummyPolicy = est) -> Any:
+            return e.decide(line.position, line.voids)
+
+        exact_value = exact_rows(Line(position, voids), play, outcome, 100_000)[0]
+        for other in range(8):
+            tally = sampled(Line(position, voids), play, outcome, 40, 1000 * seed + other,
+                            control=_ending_control(declarer))
+            signed.append(tally.estimate() - exact_value)
+            plain += float(np.sum((tally.shares() - exact_value) ** 2))
+            corrected += float(np.sum((tally.estimate() - exact_value) ** 2))
+    errors = np.array(signed)
+    bias = np.abs(errors.mean(axis=0))
+    error = errors.std(axis=0) / math.sqrt(len(errors))
+    assert np.all(bias <= 3 * error + 1e-3), (bias, error)
+    assert corrected < 0.7 * plain, (corrected, plain)
+
+
+def test_the_corrected_interval_covers_the_model_value_at_its_stated_rate() -> None:
+    """As the coverage tests above, with the double-dummy correction: 40 playouts of the
+    estimate drawing 4 layouts a decision, under 5 seeds on 30 endings; the model's probability
+    of every result the ending allows lies inside the reported 95% interval about 95% of the
+    time (measured: 0.95 over 300; 0.91 for the same playouts without the correction, which
+    leaves the intervals wider but still counts the layouts drawn short)."""
+    from revoke_equity.equity.single_dummy import sampled_interval
+
+    inside = total = 0
+    for seed in range(30):
+        for allowed, want, tally in _sampled_endings(seed, controlled=True):
+            interval = sampled_interval(tally, allowed)
+            for t in allowed:
+                if want[t] > 0 or tally.counts[t]:
+                    lo, hi = interval[t]
+                    total += 1
+                    inside += lo - 1e-9 <= want[t] <= hi + 1e-9
+    assert total > 150
+    assert inside / total >= 0.93, (inside, total)

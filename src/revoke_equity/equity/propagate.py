@@ -14,17 +14,18 @@ calls; the answers are the same as one decision at a time.
 from __future__ import annotations
 
 import hashlib
+import math
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import numpy.typing as npt
 
 from revoke_equity.equity.policy import Choice, Decision, Pending, SingleDummyPolicy, Voids
 from revoke_equity.model.cards import Card, Suit
-from revoke_equity.model.distribution import wilson_interval
+from revoke_equity.model.distribution import Z95, wilson_interval
 from revoke_equity.model.play import PlayRecord
 from revoke_equity.model.position import Position, equal_groups, trick_winner
 from revoke_equity.model.seats import Seat
@@ -246,44 +247,165 @@ def exact(root: Line, policy: Policy, outcome: Outcome, budget: int,
     return {t: float(p) for t, p in enumerate(row) if p > 0}
 
 
+NARROWED_FROM = 5
+"""The correction narrows a result's interval only where at least this many playouts ended
+there, and at least this many did not."""
+
+Control = Callable[[Sequence[tuple[Line, tuple[Card, ...]]]], list[tuple[int, ...]]]
+"""For each line and the cards of its decision: the outcome each card leads to when the rest of
+the board is played double-dummy on the real deal (the control variate's prediction)."""
+
+
 @dataclass
 class Tally:
     """What a set of playouts gave: how many ended with each outcome under the estimate's
     decisions, and for each replica of the decisions (rows) the playouts' likelihood ratios
     summed by outcome (columns 0-13): the same playouts, weighed as if each decision had
-    been the replica's, give the replica's distribution without playing again."""
+    been the replica's, give the replica's distribution without playing again.
+
+    With a control (:data:`Control`), each playout also carries its correction: at every decision,
+    the outcome the double-dummy play predicts averaged over the decision's cards (by their
+    probabilities) less the prediction for the card played. Its expectation is 0 whatever the
+    prediction, so an outcome's share plus a multiple of the mean correction is an unbiased
+    estimate, and the variance falls as far as the prediction follows the play
+    (:meth:`coefficient`). ``corrections``, ``squares`` and ``cross`` are the per-outcome sums of
+    the corrections, of their squares and of their products with the playouts' indicators;
+    ``corrected`` the replicas' corrections, weighed like ``weights``."""
 
     counts: Counter[int]
     weights: npt.NDArray[np.float64]
+    corrections: npt.NDArray[np.float64] = field(default_factory=lambda: np.zeros(14))
+    squares: npt.NDArray[np.float64] = field(default_factory=lambda: np.zeros(14))
+    cross: npt.NDArray[np.float64] = field(default_factory=lambda: np.zeros(14))
+    corrected: npt.NDArray[np.float64] = field(default_factory=lambda: np.zeros((0, 14)))
 
     @classmethod
     def empty(cls, replicas: int) -> Tally:
-        return cls(Counter(), np.zeros((replicas, 14)))
+        return cls(Counter(), np.zeros((replicas, 14)), corrected=np.zeros((replicas, 14)))
 
     def update(self, other: Tally) -> None:
         self.counts.update(other.counts)
         self.weights = self.weights + other.weights
+        self.corrections = self.corrections + other.corrections
+        self.squares = self.squares + other.squares
+        self.cross = self.cross + other.cross
+        self.corrected = self.corrected + other.corrected
 
     @property
     def done(self) -> int:
         return sum(self.counts.values())
 
+    def shares(self) -> npt.NDArray[np.float64]:
+        """Each outcome's share of the playouts (0-13)."""
+        out = np.zeros(14)
+        for t, n in self.counts.items():
+            out[t] = n
+        return out / max(1, self.done)
+
+    def coefficient(self) -> float:
+        """The multiple of the mean correction added to the shares: the one of least total
+        variance over the outcomes, from these playouts (0 without corrections), kept within
+        [0, 1] (1: the prediction followed as it is)."""
+        n = self.done
+        if n < 2:
+            return 0.0
+        mean_c = self.corrections / n
+        var_c = float(np.sum(self.squares / n - mean_c ** 2))
+        if var_c <= 1e-12:
+            return 0.0
+        cov = float(np.sum(self.cross / n - self.shares() * mean_c))
+        return min(1.0, max(0.0, -cov / var_c))
+
+    def estimate(self) -> npt.NDArray[np.float64]:
+        """The distribution (0-13): the shares plus :meth:`coefficient` times the mean
+        correction, a negative value (from the prediction's noise, at most a few thousandths)
+        set to 0 and the rest renormalised."""
+        raw = self.shares() + self.coefficient() * self.corrections / max(1, self.done)
+        return _normalised(raw)
+
+    def variance_ratios(self) -> npt.NDArray[np.float64]:
+        """Per outcome: the variance of a playout's corrected value over its indicator's; 1
+        where fewer than :data:`NARROWED_FROM` playouts ended there, or fewer did not (a rare
+        result's variance cannot be told from a handful of playouts)."""
+        n = max(1, self.done)
+        a = self.coefficient()
+        p = self.shares()
+        mean_c = self.corrections / n
+        plain = p * (1 - p)
+        corrected = (plain + a * a * (self.squares / n - mean_c ** 2)
+                     + 2 * a * (self.cross / n - p * mean_c))
+        out = np.ones(14)
+        counts = self.shares() * n
+        varies = (counts >= NARROWED_FROM - 0.5) & (n - counts >= NARROWED_FROM - 0.5)
+        out[varies] = np.maximum(corrected[varies], 0.0) / plain[varies]
+        return out
+
+    def half_widths(self) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+        """The playouts' own 95% half-interval below and above :meth:`estimate` per outcome: the
+        Wilson interval of the outcome's share, each half scaled by the square root of
+        :meth:`variance_ratios` (the correction's share of the variance taken off); where the
+        correction took variance off, each half is also at least Student's t times the corrected
+        values' standard error (the corrected estimate's error is symmetric, where the share's
+        Wilson interval is not, and its variance is itself estimated from the playouts)."""
+        n = self.done
+        p = self.shares()
+        ratios = self.variance_ratios()
+        scale = np.sqrt(ratios)
+        below, above = np.zeros(14), np.zeros(14)
+        t95 = student_t95(n - 1) if n > 1 else 0.0
+        for t in range(14):
+            lo, hi = wilson_interval(self.counts[t], n) if n else (0.0, 1.0)
+            below[t] = (p[t] - lo) * scale[t]
+            above[t] = (hi - p[t]) * scale[t]
+            if n > 1 and ratios[t] < 1.0:
+                symmetric = t95 * math.sqrt(ratios[t] * p[t] * (1 - p[t]) / (n - 1))
+                below[t] = max(below[t], symmetric)
+                above[t] = max(above[t], symmetric)
+        return below, above
+
+    def widest(self) -> float:
+        """The widest half 95% interval of the playouts' own error, over the outcomes drawn (0
+        with no playouts)."""
+        if not self.done:
+            return 0.0
+        below, above = self.half_widths()
+        drawn = [t for t, k in self.counts.items() if k]
+        return max(max(float(below[t]), float(above[t])) for t in drawn)
+
     def replica_distributions(self) -> npt.NDArray[np.float64]:
-        """Each replica's distribution (rows), from the weighed playouts."""
+        """Each replica's distribution (rows), from the weighed playouts and their weighed
+        corrections (with the estimate's :meth:`coefficient`)."""
+        raw = self.weights + self.coefficient() * self.corrected
         totals = self.weights.sum(axis=1, keepdims=True)
-        return np.divide(self.weights, totals, out=np.zeros_like(self.weights),  # type: ignore[no-any-return]
-                         where=totals > 0)
+        rows = np.divide(raw, totals, out=np.zeros_like(raw), where=totals > 0)
+        return np.vstack([_normalised(row) if row.any() else row for row in rows]) \
+            if len(rows) else rows
+
+
+def student_t95(df: int) -> float:
+    """Student's t two-sided 95% quantile for ``df`` degrees of freedom (the Cornish-Fisher
+    expansion about the normal quantile: within 0.003 of the table from 10 degrees on)."""
+    z = Z95
+    return z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df ** 2)
+
+
+def _normalised(raw: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    clipped = np.maximum(raw, 0.0)
+    total = clipped.sum()
+    return clipped / total if total > 0 else clipped
 
 
 def sampled(root: Line, policy: Policy, outcome: Outcome, playouts: int, seed: int,
             offender: Seat | None = None, *, precision: float = 0.0, block: int = 20,
             run_blocks: RunBlocks | None = None, width: int = 1, replicas: int = 0,
-            batch: SingleDummyPolicy | None = None, advance: Advance | None = None) -> Tally:
-    """Seeded playouts (see :func:`playout_block`): at most ``playouts``, in blocks of ``block``;
-    with ``precision`` > 0, no more once every result's 95% interval is within
-    +/-``precision``. The check follows each block in order, so the tally is the same however
-    the blocks are run: here one at a time, or ``width`` at a time by ``run_blocks`` (in other
-    processes). ``advance``: told after each block, with the widest 95% interval so far."""
+            batch: SingleDummyPolicy | None = None, advance: Advance | None = None,
+            control: Control | None = None) -> Tally:
+    """Seeded playouts (see :func:`playout_block`, ``control`` its control variate): at most
+    ``playouts``, in blocks of ``block``; with ``precision`` > 0, no more once every result's 95%
+    interval from the playouts (:meth:`Tally.widest`) is within +/-``precision``. The check
+    follows each block in order, so the tally is the same however the blocks are run: here one
+    at a time, or ``width`` at a time by ``run_blocks`` (in other processes). ``advance``: told
+    after each block, with the widest 95% interval so far."""
     blocks = [range(start, min(start + block, playouts)) for start in range(0, playouts, block)]
     tally = Tally.empty(replicas)
     done = 0
@@ -291,7 +413,7 @@ def sampled(root: Line, policy: Policy, outcome: Outcome, playouts: int, seed: i
         round_ = blocks[done:done + width]
         if run_blocks is None:
             results = [BlockResult(playout_block(root, policy, outcome, numbers, seed, offender,
-                                                 replicas, batch))
+                                                 replicas, batch, control))
                        for numbers in round_]
         else:
             results = run_blocks(round_)
@@ -301,8 +423,8 @@ def sampled(root: Line, policy: Policy, outcome: Outcome, playouts: int, seed: i
             done += 1
             if advance is not None:
                 advance(tally.done, playouts, f"{tally.done}/{playouts} playouts, "
-                                              f"+/-{widest(tally.counts):.2f}")
-            if precision > 0 and done < len(blocks) and precise(tally.counts, precision):
+                                              f"+/-{tally.widest():.2f}")
+            if precision > 0 and done < len(blocks) and tally.widest() <= precision:
                 return tally
     return tally
 
@@ -344,24 +466,63 @@ def playouts_lockstep(root: Line, policy: Policy, seed: int, numbers: range,
 
 def playout_block(root: Line, policy: Policy, outcome: Outcome, numbers: range, seed: int,
                   offender: Seat | None = None, replicas: int = 0,
-                  batch: SingleDummyPolicy | None = None) -> Tally:
+                  batch: SingleDummyPolicy | None = None, control: Control | None = None) -> Tally:
     """The playouts numbered ``numbers`` (:func:`playout`) under the estimate's decisions,
     weighed for the first ``replicas`` replicas of the decisions; ``batch``: the decisions'
-    single-dummy policy, to play them in lockstep (:func:`playouts_lockstep`)."""
+    single-dummy policy, to play them in lockstep (:func:`playouts_lockstep`); ``control``: the
+    double-dummy predictions behind each playout's correction (:class:`Tally`), asked once for
+    the block's distinct decisions between two cards or more."""
     tally = Tally.empty(replicas)
     played = (playouts_lockstep(root, policy, seed, numbers, offender, batch) if batch is not None
-              else (playout(root, policy, seed, number, offender) for number in numbers))
+              else [playout(root, policy, seed, number, offender) for number in numbers])
+    predicted = _predictions(played, control) if control is not None else {}
     for end, steps in played:
         ratio = np.ones(replicas)
-        for _, decision, index in steps:
-            if replicas and len(decision.rows) > 1:
-                p = decision.rows[0][index]
-                ratio *= np.fromiter((row[index] / p for row in decision.rows[1:replicas + 1]),
-                                     float, replicas)
+        correction = np.zeros(14)
+        corrected = np.zeros((replicas, 14))
+        for line, decision, index in steps:
+            rows = np.asarray(decision.rows)
+            within = rows[1:replicas + 1] if replicas and len(rows) > 1 else None
+            totals = predicted.get(line.key()) if len(decision.cards) > 1 else None
+            if totals is not None:
+                columns = np.asarray(totals)
+                expected = np.zeros((len(rows), 14))
+                for i, t in enumerate(columns):
+                    expected[:, t] += rows[:, i]
+                correction += expected[0]
+                correction[columns[index]] -= 1.0
+                if replicas:
+                    theirs = expected[1:replicas + 1] if within is not None \
+                        else np.broadcast_to(expected[0], (replicas, 14))
+                    step = ratio[:, None] * theirs
+                    rho = within[:, index] / rows[0, index] if within is not None \
+                        else np.ones(replicas)
+                    step[:, columns[index]] -= ratio * rho
+                    corrected += step
+            if within is not None:
+                ratio = ratio * (within[:, index] / rows[0, index])
         total = outcome(end)
         tally.counts[total] += 1
         tally.weights[:, total] += ratio
+        if control is not None:
+            tally.corrections += correction
+            tally.squares += correction ** 2
+            tally.cross[total] += correction[total]
+            tally.corrected += corrected
     return tally
+
+
+def _predictions(played: Sequence[tuple[Line, list[tuple[Line, Decision, int]]]],
+                 control: Control) -> dict[tuple[object, ...], tuple[int, ...]]:
+    """The control's predictions for every distinct decision between two cards or more of the
+    playouts, asked for in one call."""
+    wanted: dict[tuple[object, ...], tuple[Line, tuple[Card, ...]]] = {}
+    for _, steps in played:
+        for line, decision, _ in steps:
+            if len(decision.cards) > 1:
+                wanted.setdefault(line.key(), (line, decision.cards))
+    answers = control(list(wanted.values()))
+    return dict(zip(wanted, answers, strict=True))
 
 
 def pick_index(probabilities: Sequence[float], u: float) -> int:

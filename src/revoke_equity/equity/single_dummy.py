@@ -39,6 +39,7 @@ from revoke_equity.equity.policy import Decision, SingleDummyPolicy
 from revoke_equity.equity.propagate import (
     Advance,
     BlockResult,
+    Control,
     Line,
     OverBudget,
     Policy,
@@ -55,9 +56,9 @@ from revoke_equity.equity.shown import ShownHands
 from revoke_equity.laws import twelfth_trick
 from revoke_equity.laws.comparison import ComparisonPoint
 from revoke_equity.model.cards import Card
-from revoke_equity.model.distribution import Z95, TrickDistribution, wilson_interval
+from revoke_equity.model.distribution import Z95, TrickDistribution
 from revoke_equity.model.play import PlayRecord
-from revoke_equity.model.seats import SEATS, Seat, tricks_for
+from revoke_equity.model.seats import SEATS, Seat, Side, tricks_for
 from revoke_equity.solver.base import Solver
 from revoke_equity.solver.bruteforce import BruteForceSolver
 
@@ -137,20 +138,24 @@ class _Estimator:
             parameters["method"] = "exact"
         except OverBudget:
             fan_out = None
+            control = point_control(point, solver)
             if opts.jobs > 1:
                 def local(numbers: range) -> Tally:
                     return playout_block(root, policy, outcome, numbers, opts.seed, offender,
-                                         sd.replicas, sd)
+                                         sd.replicas, sd, control)
 
                 fan_out = _ProcessBlocks(self.name, self.record, opts, point, sd, local)
             tally = sampled(root, policy, outcome, opts.playouts, opts.seed, offender,
                             precision=opts.precision, run_blocks=fan_out, width=opts.jobs,
-                            replicas=sd.replicas, batch=sd, advance=self.advance)
-            distribution = TrickDistribution.from_counts(tally.counts)
+                            replicas=sd.replicas, batch=sd, advance=self.advance,
+                            control=control)
+            distribution = TrickDistribution.from_mapping(
+                {t: float(p) for t, p in enumerate(tally.estimate()) if p > 0})
             interval = sampled_interval(tally, possible_results(point))
             parameters["method"] = "sampled"
             parameters["playouts"] = tally.done
             parameters["precision"] = opts.precision
+            parameters["control"] = round(tally.coefficient(), 4)
         details = self.details(point, root, policy, offender)
         details["lines"] = self._lines(root, policy, outcome, offender, distribution,
                                        parameters)
@@ -306,7 +311,7 @@ FAN_OUT_AFTER = 1.5
 
 
 _WORKER_ESTIMATES: dict[str, tuple[Line, Policy, SingleDummyPolicy, Callable[[Line], int],
-                                   Seat | None]] = {}
+                                   Seat | None, Control]] = {}
 """In a worker process: the estimate each job token is running (its policy's memo persists
 between the blocks it is sent)."""
 
@@ -324,13 +329,15 @@ def _worker_block(token: str, job: tuple[str, PlayRecord, EstimateOptions, Compa
         policy_state = est.new_policy(default_solver())
         start, play = est.policy(point, policy_state)
         state = (start, remembered(play), policy_state, partial(_outcome, point),
-                 point.player if point.tracks_offender_wins else None)
+                 point.player if point.tracks_offender_wins else None,
+                 point_control(point, policy_state.solver))
         _WORKER_ESTIMATES.clear()  # one estimate at a time per worker
         _WORKER_ESTIMATES[token] = state
-    root, policy, sd, outcome, offender = state
+    root, policy, sd, outcome, offender, control = state
     sd.learn(known)
     sd.used()  # forget what earlier blocks asked for
-    counts = playout_block(root, policy, outcome, numbers, job[2].seed, offender, sd.replicas, sd)
+    counts = playout_block(root, policy, outcome, numbers, job[2].seed, offender, sd.replicas, sd,
+                           control)
     return counts, sd.used()
 
 
@@ -380,28 +387,77 @@ def _exact_interval(rows: npt.NDArray[np.float64]) -> dict[int, tuple[float, flo
             for t, p in enumerate(estimate) if bool(reached[t])}
 
 
+def double_dummy_control(solver: Solver, side: Side, total: Callable[[Line, int], int]
+                         ) -> Control:
+    """The sampled playouts' control variate: for a line and its decision's cards, the outcome
+    when each card is followed by double-dummy play on the real deal, ``total(line, tricks)``
+    of the tricks ``side`` then wins from the line's position on (one batch of solves for all
+    the lines asked, each line's answer remembered). The playouts' estimate stays unbiased
+    whatever this predicts; it is the more precise the closer the players' play comes to
+    double-dummy play (:class:`~revoke_equity.equity.propagate.Tally`)."""
+    known: dict[tuple[object, ...], dict[Card, int]] = {}
+
+    def predict(asked: Sequence[tuple[Line, tuple[Card, ...]]]) -> list[tuple[int, ...]]:
+        fresh = {line.key(): line.position for line, _ in asked if line.key() not in known}
+        for key, scores in zip(fresh, solver.solve_many(list(fresh.values())), strict=True):
+            known[key] = scores
+        out = []
+        for line, cards in asked:
+            scores = known[line.key()]
+            left = line.position.tricks_left
+            ours = line.position.to_move.side is side
+            out.append(tuple(total(line, scores[card] if ours else left - scores[card])
+                             for card in cards))
+        return out
+
+    return predict
+
+
+def point_control(point: ComparisonPoint, solver: Solver) -> Control:
+    """:func:`double_dummy_control` for the lines from ``point``: declarer's total as
+    :func:`_outcome` counts it (the kept revokes' transfers, with the suits the offender has won
+    tricks with so far)."""
+    side = point.declarer_side
+    start = point.position.tricks(side)
+
+    def total(line: Line, tricks: int) -> int:
+        return point.total_from_rest(line.position.tricks(side) - start + tricks, line.won_suits)
+
+    return double_dummy_control(solver, side, total)
+
+
+RESOLUTION = 0.005
+"""The narrowest half 95% interval sampled playouts report: the replicas of a decision that
+drew a few layouts, all alike, cannot show a spread smaller than this."""
+
+
 def sampled_interval(tally: Tally, possible: Iterable[int] = ()
                      ) -> dict[int, tuple[float, float]]:
-    """The 95% interval of each probability of sampled playouts: the playouts' own (Wilson)
-    widened by what the layouts drawn leave uncertain (the spread of the replicas'
-    distributions, from the same playouts weighed, around the estimate's), the two combined in
-    quadrature; for every result drawn and every one of ``possible`` (the results the position
-    allows, :func:`possible_results`). A result no playout drew gets ``[0, hi]``, ``hi`` the
-    Wilson bound of 0 of the playouts widened alike (the replicas weigh the same playouts, so
-    they give it no spread of its own) (spec likely-result.md section 6, "Honest intervals")."""
-    done = tally.done
-    own = np.zeros(14)
-    for t, n in tally.counts.items():
-        own[t] = n / done
+    """The 95% interval of each probability of sampled playouts: the playouts' own (the Wilson
+    interval of the share, narrowed as far as the control variate took variance off,
+    :meth:`Tally.half_widths`, around :meth:`Tally.estimate`) widened by what the layouts drawn
+    leave uncertain (the spread of the replicas' distributions, from the same playouts weighed,
+    around the estimate's), the two combined in quadrature; for every result drawn and every one
+    of ``possible`` (the results the position allows, :func:`possible_results`). A result no
+    playout drew gets ``[0, hi]``, ``hi`` its estimate (0 unless the correction gave it some)
+    plus the Wilson bound of 0 of the playouts, widened alike (the replicas weigh the same
+    playouts, so they give it no spread of its own) (spec likely-result.md section 6, "Honest
+    intervals")."""
+    estimate = tally.estimate()
+    below, above = tally.half_widths()
     layout = np.zeros(14)
     if len(tally.weights):
-        layout = np.sqrt(np.mean((tally.replica_distributions() - own) ** 2, axis=0))
+        layout = np.sqrt(np.mean((tally.replica_distributions() - estimate) ** 2, axis=0))
     out = {}
-    for t in sorted(set(tally.counts) | set(possible)):
-        p = float(own[t])
-        lo, hi = wilson_interval(tally.counts[t], done)
+    for t in sorted(set(tally.counts) | set(possible) | {int(i) for i in np.flatnonzero(estimate)}):
+        p = float(estimate[t])
         wide = Z95 * float(layout[t])
-        out[t] = (max(0.0, p - math.hypot(p - lo, wide)), min(1.0, p + math.hypot(hi - p, wide)))
+        up = max(RESOLUTION, math.hypot(float(above[t]), wide))
+        if not tally.counts[t]:
+            out[t] = (0.0, min(1.0, p + up))
+            continue
+        out[t] = (max(0.0, p - max(RESOLUTION, math.hypot(float(below[t]), wide))),
+                  min(1.0, p + up))
     return out
 
 

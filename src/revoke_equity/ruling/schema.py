@@ -158,6 +158,7 @@ class EstimateParametersJSON(TypedDict):
     method: NotRequired[str]
     playouts: NotRequired[int]
     precision: NotRequired[float]
+    control: NotRequired[float]
 
 
 class SeparatesJSON(TypedDict):
