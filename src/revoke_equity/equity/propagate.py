@@ -382,9 +382,17 @@ class Tally:
             if len(rows) else rows
 
 
+_T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262)
+"""Student's t two-sided 95% quantiles for 1 to 9 degrees of freedom (the table)."""
+
+
 def student_t95(df: int) -> float:
-    """Student's t two-sided 95% quantile for ``df`` degrees of freedom (the Cornish-Fisher
-    expansion about the normal quantile: within 0.003 of the table from 10 degrees on)."""
+    """Student's t two-sided 95% quantile for ``df`` degrees of freedom: the table below 10,
+    else the Cornish-Fisher expansion about the normal quantile (within 0.003 of the table)."""
+    if df < 1:
+        raise ValueError("Student's t needs at least one degree of freedom")
+    if df <= len(_T95):
+        return _T95[df - 1]
     z = Z95
     return z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df ** 2)
 

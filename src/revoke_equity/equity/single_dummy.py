@@ -49,6 +49,7 @@ from revoke_equity.equity.propagate import (
     playout_block,
     remembered,
     sampled,
+    student_t95,
     tree_size,
     voids_shown,
 )
@@ -134,11 +135,11 @@ class _Estimator:
             rows = exact_rows(root, policy, outcome, opts.exact_budget, offender, sd, self.advance)
             distribution = TrickDistribution.from_mapping(
                 {t: float(p) for t, p in enumerate(rows[0]) if p > 0})
-            interval = _exact_interval(rows)
+            interval = _exact_interval(rows, opts.worlds)
             parameters["method"] = "exact"
         except OverBudget:
             fan_out = None
-            control = point_control(point, solver)
+            control = point_control(point, solver, sd.batched)
             if opts.jobs > 1:
                 def local(numbers: range) -> Tally:
                     return playout_block(root, policy, outcome, numbers, opts.seed, offender,
@@ -151,7 +152,7 @@ class _Estimator:
                             control=control)
             distribution = TrickDistribution.from_mapping(
                 {t: float(p) for t, p in enumerate(tally.estimate()) if p > 0})
-            interval = sampled_interval(tally, possible_results(point))
+            interval = sampled_interval(tally, possible_results(point), opts.worlds)
             parameters["method"] = "sampled"
             parameters["playouts"] = tally.done
             parameters["precision"] = opts.precision
@@ -371,35 +372,51 @@ def possible_results(point: ComparisonPoint) -> frozenset[int]:
     return frozenset(out)
 
 
-def _exact_interval(rows: npt.NDArray[np.float64]) -> dict[int, tuple[float, float]] | None:
-    """The 95% interval of each probability of an exact propagation: the spread of the replicas
-    (the layouts resampled at every sampled decision) around the estimate, for every result the
-    estimate or one of its replicas reaches (one the estimate does not reach: ``[0, 1.96 x``
-    its spread ``]``); ``None`` when no decision was sampled (every layout was solved: nothing
-    is uncertain). A result no replica reaches has none: the replicas cannot bound it (spec
-    likely-result.md section 6, "Honest intervals"; ``docs/likely-result.md``)."""
+def layout_z(replicas: int, layouts: int) -> float:
+    """The multiple of the replicas' spread in a 95% interval: Student's t for ``replicas`` less
+    one degrees of freedom (the spread is estimated from the replicas), times ``sqrt(n / (n -
+    1))`` for the ``layouts`` a sampled decision draws first (a bootstrap resample of ``n``
+    layouts varies by ``(n - 1) / n`` of their variance)."""
+    t = student_t95(replicas - 1) if replicas > 1 else Z95
+    return t * math.sqrt(layouts / (layouts - 1)) if layouts > 1 else t
+
+
+def _exact_interval(rows: npt.NDArray[np.float64], layouts: int = 0
+                    ) -> dict[int, tuple[float, float]] | None:
+    """The 95% interval of each probability of an exact propagation: the spread of the replicas (the
+    layouts resampled at every sampled decision, ``layouts`` drawn first) around the estimate,
+    times :func:`layout_z`, for every result the estimate or one of its replicas reaches (one
+    the estimate does not reach: ``[0, z x`` its spread ``]``); ``None`` when no decision was
+    sampled (every layout was solved: nothing is uncertain). A result no replica reaches has
+    none: the replicas cannot bound it (spec likely-result.md section 6, "Honest intervals";
+    ``docs/likely-result.md``)."""
     estimate = rows[0]
     spread = np.sqrt(np.mean((rows[1:] - estimate) ** 2, axis=0)) if len(rows) > 1 else None
     if spread is None or not spread.any():
         return None
     reached = rows.max(axis=0) > 0
-    return {t: (max(0.0, float(p - Z95 * spread[t])), min(1.0, float(p + Z95 * spread[t])))
+    z = layout_z(len(rows) - 1, layouts)
+    return {t: (max(0.0, float(p - z * spread[t])), min(1.0, float(p + z * spread[t])))
             for t, p in enumerate(estimate) if bool(reached[t])}
 
 
-def double_dummy_control(solver: Solver, side: Side, total: Callable[[Line, int], int]
-                         ) -> Control:
+def double_dummy_control(solver: Solver, side: Side, total: Callable[[Line, int], int],
+                         batched: bool = True) -> Control:
     """The sampled playouts' control variate: for a line and its decision's cards, the outcome
     when each card is followed by double-dummy play on the real deal, ``total(line, tricks)``
     of the tricks ``side`` then wins from the line's position on (one batch of solves for all
-    the lines asked, each line's answer remembered). The playouts' estimate stays unbiased
+    the lines asked, each line's answer remembered; one solve a line when not ``batched``, as
+    the policy's decisions are solved then). The playouts' estimate stays unbiased
     whatever this predicts; it is the more precise the closer the players' play comes to
     double-dummy play (:class:`~revoke_equity.equity.propagate.Tally`)."""
     known: dict[tuple[object, ...], dict[Card, int]] = {}
 
     def predict(asked: Sequence[tuple[Line, tuple[Card, ...]]]) -> list[tuple[int, ...]]:
         fresh = {line.key(): line.position for line, _ in asked if line.key() not in known}
-        for key, scores in zip(fresh, solver.solve_many(list(fresh.values())), strict=True):
+        positions = list(fresh.values())
+        answers = solver.solve_many(positions) if batched else [
+            solver.solve_many([position])[0] for position in positions]
+        for key, scores in zip(fresh, answers, strict=True):
             known[key] = scores
         out = []
         for line, cards in asked:
@@ -413,7 +430,7 @@ def double_dummy_control(solver: Solver, side: Side, total: Callable[[Line, int]
     return predict
 
 
-def point_control(point: ComparisonPoint, solver: Solver) -> Control:
+def point_control(point: ComparisonPoint, solver: Solver, batched: bool = True) -> Control:
     """:func:`double_dummy_control` for the lines from ``point``: declarer's total as
     :func:`_outcome` counts it (the kept revokes' transfers, with the suits the offender has won
     tricks with so far)."""
@@ -423,7 +440,7 @@ def point_control(point: ComparisonPoint, solver: Solver) -> Control:
     def total(line: Line, tricks: int) -> int:
         return point.total_from_rest(line.position.tricks(side) - start + tricks, line.won_suits)
 
-    return double_dummy_control(solver, side, total)
+    return double_dummy_control(solver, side, total, batched)
 
 
 RESOLUTION = 0.005
@@ -431,13 +448,14 @@ RESOLUTION = 0.005
 drew a few layouts, all alike, cannot show a spread smaller than this."""
 
 
-def sampled_interval(tally: Tally, possible: Iterable[int] = ()
+def sampled_interval(tally: Tally, possible: Iterable[int] = (), layouts: int = 0
                      ) -> dict[int, tuple[float, float]]:
     """The 95% interval of each probability of sampled playouts: the playouts' own (the Wilson
     interval of the share, narrowed as far as the control variate took variance off,
     :meth:`Tally.half_widths`, around :meth:`Tally.estimate`) widened by what the layouts drawn
     leave uncertain (the spread of the replicas' distributions, from the same playouts weighed,
-    around the estimate's), the two combined in quadrature; for every result drawn and every one
+    around the estimate's, times :func:`layout_z` for ``layouts`` drawn first), the two combined
+    in quadrature; for every result drawn and every one
     of ``possible`` (the results the position allows, :func:`possible_results`). A result no
     playout drew gets ``[0, hi]``, ``hi`` its estimate (0 unless the correction gave it some)
     plus the Wilson bound of 0 of the playouts, widened alike (the replicas weigh the same
@@ -448,10 +466,11 @@ def sampled_interval(tally: Tally, possible: Iterable[int] = ()
     layout = np.zeros(14)
     if len(tally.weights):
         layout = np.sqrt(np.mean((tally.replica_distributions() - estimate) ** 2, axis=0))
+    z = layout_z(len(tally.weights), layouts)
     out = {}
     for t in sorted(set(tally.counts) | set(possible) | {int(i) for i in np.flatnonzero(estimate)}):
         p = float(estimate[t])
-        wide = Z95 * float(layout[t])
+        wide = z * float(layout[t])
         up = max(RESOLUTION, math.hypot(float(above[t]), wide))
         if not tally.counts[t]:
             out[t] = (0.0, min(1.0, p + up))
