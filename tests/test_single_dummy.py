@@ -672,6 +672,38 @@ def test_sampling_stops_at_the_first_block_after_which_every_result_is_precise()
     assert last.done == 20
 
 
+def test_a_settled_tally_stops_the_sampling_short_of_its_precision() -> None:
+    """``settled`` is asked after each block from 40 playouts on, where every interval is within
+    twice the precision, and stops the sampling when it says so; never before 40 playouts, nor
+    with a precision of 0 (every playout asked for is played)."""
+    from revoke_equity.equity.propagate import SETTLED_FROM
+
+    root, policy, outcome = _sampling()
+    asked: list[int] = []
+
+    def settled(tally: Any) -> bool:
+        asked.append(tally.done)
+        assert tally.widest() <= 2 * 0.02
+        return True
+
+    full = sampled(root, policy, outcome, 400, seed=9, precision=0.02)
+    short = sampled(root, policy, outcome, 400, seed=9, precision=0.02, settled=settled)
+    assert asked and min(asked) >= SETTLED_FROM == 40
+    assert short.done == asked[-1] < full.done
+    assert sampled(root, policy, outcome, 100, seed=9, precision=0,
+                   settled=lambda tally: True).done == 100
+
+
+def test_a_single_result_is_one_surely_likely_and_no_other_possibly_probable() -> None:
+    from revoke_equity.equity.single_dummy import single_result
+
+    assert single_result({9: (0.8, 0.95), 10: (0.05, 0.16)}, 1 / 3, 1 / 6)
+    assert not single_result({9: (0.8, 0.95), 10: (0.05, 0.17)}, 1 / 3, 1 / 6)  # may be probable
+    assert not single_result({9: (0.3, 0.5), 10: (0.0, 0.1)}, 1 / 3, 1 / 6)  # may not be likely
+    assert not single_result({9: (0.4, 0.6), 10: (0.4, 0.6)}, 1 / 3, 1 / 6)  # two likely
+    assert single_result({9: (0.5, 0.7), 10: (0.0, 0.09)}, 0.5, 0.1)  # the thresholds given
+
+
 def test_blocks_run_several_at_a_time_give_the_same_counts() -> None:
     from revoke_equity.equity.propagate import BlockResult
 

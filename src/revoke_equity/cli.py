@@ -120,8 +120,9 @@ def build_parser() -> argparse.ArgumentParser:
                              "the auction shows; docs/auction.md)")
     likely.add_argument("--precision", type=float, default=DEFAULT_PRECISION, metavar="P",
                         help="sampled playouts stop once every probability's 95%% interval is "
-                        f"within +/-P (default {DEFAULT_PRECISION:g}; 0: all --playouts); a firmer "
-                        "weighted score takes a smaller P and more --playouts")
+                        f"within +/-P (default {DEFAULT_PRECISION:g}; 0: all --playouts), or from "
+                        "40 playouts within +/-2P where one result is surely the only one at all "
+                        "probable; a firmer weighted score takes a smaller P and more --playouts")
     likely.add_argument("--seed", type=int, default=DEFAULT_SEED,
                         help=f"seed of the sampled layouts and playouts (default {DEFAULT_SEED})")
     likely.add_argument("--jobs", type=int, default=1,

@@ -407,13 +407,16 @@ def sampled(root: Line, policy: Policy, outcome: Outcome, playouts: int, seed: i
             offender: Seat | None = None, *, precision: float = 0.0, block: int = 20,
             run_blocks: RunBlocks | None = None, width: int = 1, replicas: int = 0,
             batch: SingleDummyPolicy | None = None, advance: Advance | None = None,
-            control: Control | None = None) -> Tally:
+            control: Control | None = None, settled: Callable[[Tally], bool] | None = None
+            ) -> Tally:
     """Seeded playouts (see :func:`playout_block`, ``control`` its control variate): at most
     ``playouts``, in blocks of ``block``; with ``precision`` > 0, no more once every result's 95%
     interval from the playouts (:meth:`Tally.widest`) is within +/-``precision``. The check
     follows each block in order, so the tally is the same however the blocks are run: here one
-    at a time, or ``width`` at a time by ``run_blocks`` (in other processes). ``advance``: told
-    after each block, with the widest 95% interval so far."""
+    at a time, or ``width`` at a time by ``run_blocks`` (in other processes). ``settled``: also
+    stop once it says so of the tally, from :data:`SETTLED_FROM` playouts on, where every interval
+    is within twice the precision. ``advance``: told after each block, with the widest 95%
+    interval so far."""
     blocks = [range(start, min(start + block, playouts)) for start in range(0, playouts, block)]
     tally = Tally.empty(replicas)
     done = 0
@@ -432,9 +435,19 @@ def sampled(root: Line, policy: Policy, outcome: Outcome, playouts: int, seed: i
             if advance is not None:
                 advance(tally.done, playouts, f"{tally.done}/{playouts} playouts, "
                                               f"+/-{tally.widest():.2f}")
-            if precision > 0 and done < len(blocks) and tally.widest() <= precision:
+            if precision > 0 and done < len(blocks) and _enough(tally, precision, settled):
                 return tally
     return tally
+
+
+SETTLED_FROM = 40
+"""The fewest playouts after which a settled tally stops the sampling short of its precision."""
+
+
+def _enough(tally: Tally, precision: float, settled: Callable[[Tally], bool] | None) -> bool:
+    widest = tally.widest()
+    return widest <= precision or (settled is not None and tally.done >= SETTLED_FROM
+                                   and widest <= 2 * precision and settled(tally))
 
 
 def playout(root: Line, policy: Policy, seed: int, number: int, offender: Seat | None = None

@@ -146,13 +146,19 @@ class _Estimator:
                                          sd.replicas, sd, control)
 
                 fan_out = _ProcessBlocks(self.name, self.record, opts, point, sd, local)
+            possible = possible_results(point)
+
+            def settled(tally: Tally) -> bool:
+                return single_result(sampled_interval(tally, possible, opts.worlds),
+                                     opts.likely, opts.probable)
+
             tally = sampled(root, policy, outcome, opts.playouts, opts.seed, offender,
                             precision=opts.precision, run_blocks=fan_out, width=opts.jobs,
                             replicas=sd.replicas, batch=sd, advance=self.advance,
-                            control=control)
+                            control=control, settled=settled)
             distribution = TrickDistribution.from_mapping(
                 {t: float(p) for t, p in enumerate(tally.estimate()) if p > 0})
-            interval = sampled_interval(tally, possible_results(point), opts.worlds)
+            interval = sampled_interval(tally, possible, opts.worlds)
             parameters["method"] = "sampled"
             parameters["playouts"] = tally.done
             parameters["precision"] = opts.precision
@@ -370,6 +376,16 @@ def possible_results(point: ComparisonPoint) -> frozenset[int]:
         for suits in suit_sets if offenders_win else [frozenset()]:
             out.add(point.total_from_rest(rest, suits))
     return frozenset(out)
+
+
+def single_result(interval: dict[int, tuple[float, float]], likely: float, probable: float
+                  ) -> bool:
+    """One result is likely and no other at all probable (Law 12C) wherever in their 95%
+    intervals the probabilities lie: the score the laws lead to is that result's, however the
+    sampling error falls."""
+    sure = [t for t, (lo, _) in interval.items() if lo >= likely]
+    return len(sure) == 1 and all(hi < probable for t, (_, hi) in interval.items()
+                                  if t != sure[0])
 
 
 def layout_z(replicas: int, layouts: int) -> float:

@@ -124,7 +124,9 @@ def add_rule_route(app: FastAPI, service: ServiceContext) -> None:
                                        "propagation is too large")] = DEFAULT_PLAYOUTS,
         precision: Annotated[float, Query(ge=0, le=0.5, description="the playouts stop once "
                                           "every probability's 95% interval is within +/- this "
-                                          "(0: all `playouts`)")] = DEFAULT_PRECISION,
+                                          "(0: all `playouts`), or from 40 playouts within twice "
+                                          "this where one result is surely the only one at all "
+                                          "probable")] = DEFAULT_PRECISION,
         likely: Annotated[float, Query(gt=0, le=1, description="probability of a likely "
                                                                "result")] = LIKELY,
         probable: Annotated[float, Query(gt=0, le=1, description="probability of a result at "
