@@ -304,15 +304,17 @@ class Tally:
 
     def coefficient(self) -> float:
         """The multiple of the mean correction added to the shares: the one of least total
-        variance over the outcomes, from these playouts (0 without corrections), kept within
-        [0, 1] (1: the prediction followed as it is)."""
+        variance over the outcomes, from these playouts, kept within [0, 1]; 1 (the prediction
+        followed as it is) where fewer than :data:`NARROWED_FROM` playouts left the most common
+        outcome, as such a fit has nothing to go on (it would drop a correction that every
+        playout carries alike)."""
         n = self.done
         if n < 2:
-            return 0.0
+            return 1.0
         mean_c = self.corrections / n
         var_c = float(np.sum(self.squares / n - mean_c ** 2))
-        if var_c <= 1e-12:
-            return 0.0
+        if var_c <= 1e-12 or n - max(self.counts.values()) < NARROWED_FROM:
+            return 1.0
         cov = float(np.sum(self.cross / n - self.shares() * mean_c))
         return min(1.0, max(0.0, -cov / var_c))
 
@@ -323,10 +325,17 @@ class Tally:
         raw = self.shares() + self.coefficient() * self.corrections / max(1, self.done)
         return _normalised(raw)
 
-    def variance_ratios(self) -> npt.NDArray[np.float64]:
-        """Per outcome: the variance of a playout's corrected value over its indicator's; 1
-        where fewer than :data:`NARROWED_FROM` playouts ended there, or fewer did not (a rare
+    def narrowed(self) -> npt.NDArray[np.bool_]:
+        """Per outcome: whether the correction may narrow its interval: at least
+        :data:`NARROWED_FROM` playouts ended there, and at least as many did not (a rare
         result's variance cannot be told from a handful of playouts)."""
+        n = self.done
+        counts = self.shares() * n
+        return (counts >= NARROWED_FROM - 0.5) & (n - counts >= NARROWED_FROM - 0.5)
+
+    def variance_ratios(self) -> npt.NDArray[np.float64]:
+        """Per outcome: the variance of a playout's corrected value over its indicator's, where
+        :meth:`narrowed`; 1 elsewhere."""
         n = max(1, self.done)
         a = self.coefficient()
         p = self.shares()
@@ -335,29 +344,35 @@ class Tally:
         corrected = (plain + a * a * (self.squares / n - mean_c ** 2)
                      + 2 * a * (self.cross / n - p * mean_c))
         out = np.ones(14)
-        counts = self.shares() * n
-        varies = (counts >= NARROWED_FROM - 0.5) & (n - counts >= NARROWED_FROM - 0.5)
+        varies = self.narrowed()
         out[varies] = np.maximum(corrected[varies], 0.0) / plain[varies]
         return out
 
     def half_widths(self) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
-        """The playouts' own 95% half-interval below and above :meth:`estimate` per outcome: the
-        Wilson interval of the outcome's share, each half scaled by the square root of
-        :meth:`variance_ratios` (the correction's share of the variance taken off); where the
-        correction took variance off, each half is also at least Student's t times the corrected
-        values' standard error (the corrected estimate's error is symmetric, where the share's
-        Wilson interval is not, and its variance is itself estimated from the playouts)."""
+        """The playouts' own 95% half-interval below and above :meth:`estimate` per outcome.
+        Where :meth:`narrowed`: the Wilson interval of the outcome's share, each half scaled by
+        the square root of :meth:`variance_ratios` (the correction's share of the variance taken
+        off), and where that took variance off each half at least Student's t times the
+        corrected values' standard error (the corrected estimate's error is symmetric, where the
+        share's Wilson interval is not, and its variance is itself estimated from the playouts).
+        Elsewhere: the share's Wilson interval stretched to take in the estimate too."""
         n = self.done
         p = self.shares()
+        estimate = self.estimate()
         ratios = self.variance_ratios()
-        scale = np.sqrt(ratios)
+        narrowed = self.narrowed()
         below, above = np.zeros(14), np.zeros(14)
         t95 = student_t95(n - 1) if n > 1 else 0.0
         for t in range(14):
             lo, hi = wilson_interval(self.counts[t], n) if n else (0.0, 1.0)
-            below[t] = (p[t] - lo) * scale[t]
-            above[t] = (hi - p[t]) * scale[t]
-            if n > 1 and ratios[t] < 1.0:
+            if not narrowed[t]:
+                below[t] = estimate[t] - min(lo, estimate[t])
+                above[t] = max(hi, estimate[t]) - estimate[t]
+                continue
+            scale = math.sqrt(ratios[t])
+            below[t] = (p[t] - lo) * scale
+            above[t] = (hi - p[t]) * scale
+            if ratios[t] < 1.0:
                 symmetric = t95 * math.sqrt(ratios[t] * p[t] * (1 - p[t]) / (n - 1))
                 below[t] = max(below[t], symmetric)
                 above[t] = max(above[t], symmetric)
