@@ -1453,3 +1453,31 @@ def test_student_t_follows_the_table() -> None:
         assert student_t95(df) == pytest.approx(t, abs=0.003)
     with pytest.raises(ValueError):
         student_t95(0)
+
+
+def test_a_tally_s_correction_worked_by_hand() -> None:
+    """Ten playouts, all ending with 8 tricks, whose corrections give 7 tricks 0.03 on average:
+    too few left 8 tricks for a fit, so the correction is taken as it is (multiple 1) and 7
+    tricks gets 0.03, its interval the Wilson one of 0 of 10 stretched to take in 0.03; a share
+    below 0.0005 for a result no playout reached is dropped."""
+    from collections import Counter
+
+    import numpy as np
+
+    from revoke_equity.equity.propagate import Tally
+
+    corrections = np.zeros(14)
+    corrections[7], corrections[8] = 0.3, -0.3
+    squares = np.zeros(14)
+    squares[7] = squares[8] = 10 * 0.03 ** 2
+    cross = np.zeros(14)
+    cross[8] = -0.3
+    tally = Tally(Counter({8: 10}), np.zeros((0, 14)), corrections, squares, cross)
+    assert tally.coefficient() == 1.0
+    assert tally.estimate()[7] == pytest.approx(0.03) and tally.estimate()[8] == pytest.approx(0.97)
+    assert not tally.narrowed().any()
+    below, above = tally.half_widths()
+    assert below[7] == pytest.approx(0.03)  # down to 0
+    assert above[7] == pytest.approx(Z2 / (10 + Z2) - 0.03)  # up to the Wilson bound of 0 of 10
+    tiny = Tally(Counter({8: 10}), np.zeros((0, 14)), corrections / 100, squares / 1e4, cross / 100)
+    assert tiny.estimate()[7] == 0.0 and tiny.estimate()[8] == 1.0

@@ -247,6 +247,9 @@ def exact(root: Line, policy: Policy, outcome: Outcome, budget: int,
     return {t: float(p) for t, p in enumerate(row) if p > 0}
 
 
+UNSEEN_FLOOR = 0.0005
+"""A result no playout ended with keeps the share the correction gives it only from this on (a
+share that a report would print as 0.0%)."""
 NARROWED_FROM = 5
 """The correction narrows a result's interval only where at least this many playouts ended
 there, and at least this many did not."""
@@ -321,8 +324,13 @@ class Tally:
     def estimate(self) -> npt.NDArray[np.float64]:
         """The distribution (0-13): the shares plus :meth:`coefficient` times the mean
         correction, a negative value (from the prediction's noise, at most a few thousandths)
-        set to 0 and the rest renormalised."""
-        raw = self.shares() + self.coefficient() * self.corrections / max(1, self.done)
+        set to 0, and so is the share below :data:`UNSEEN_FLOOR` that the correction gives a
+        result no playout ended with; the rest renormalised."""
+        raw = _normalised(self.shares() + self.coefficient() * self.corrections
+                          / max(1, self.done))
+        for t in range(14):
+            if not self.counts[t] and raw[t] < UNSEEN_FLOOR:
+                raw[t] = 0.0
         return _normalised(raw)
 
     def narrowed(self) -> npt.NDArray[np.bool_]:
