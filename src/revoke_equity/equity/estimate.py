@@ -36,15 +36,11 @@ __all__ = [
 
 DEFAULT_WORLDS = 8
 """Layouts each single-dummy decision is judged on first (all of them when there are no more)."""
-DEFAULT_MAX_WORLDS = 32
+DEFAULT_MAX_WORLDS = 16
 """The most layouts a single-dummy decision draws while it is not settled."""
-DEFAULT_TOLERANCE = 0.03
+DEFAULT_TOLERANCE = 0.05
 """A decision is settled when its cards' probabilities vary by at most this (their standard
-deviation over resamples of the layouts drawn). With the playouts' double-dummy correction the
-layouts are the larger part of the error: 0.03 and up to 32 layouts (against 0.05 and 16) cost
-about 1.1 times the CPU on the worked cases and keep one seed's 8 layouts from settling a
-decision that other layouts decide otherwise (p12: P(10 tricks) 0.07 against 0.15-0.21 under
-other seeds, 0.16-0.18 under all three with the stricter tolerance)."""
+deviation over resamples of the layouts drawn)."""
 DEFAULT_PLAYOUTS = 200
 """The most sampled playouts when the tree is too large for exact propagation."""
 DEFAULT_PRECISION = 0.05
