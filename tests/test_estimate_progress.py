@@ -7,7 +7,9 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from revoke_equity.equity.propagate import sampled, widest
+import numpy as np
+
+from revoke_equity.equity.propagate import Tally, sampled
 from test_single_dummy import _sampling
 
 
@@ -20,9 +22,14 @@ def test_each_block_of_playouts_is_told_with_the_count_so_far_and_the_precision(
     assert tally.counts == quiet.counts
     assert [done for done, _, _ in told] == list(range(20, tally.done + 1, 20))
     assert {planned for _, planned, _ in told} == {200}
-    assert told[-1][2] == f"{tally.done}/200 playouts, +/-{widest(tally.counts):.2f}"
+    assert told[-1][2] == f"{tally.done}/200 playouts, +/-{tally.widest():.2f}"
     widths = [float(re.findall(r"\+/-([0-9.]+)", text)[0]) for _, _, text in told]
     assert widths[-1] <= 0.1 < widths[0]
+
+
+def widest(counts: Counter[int]) -> float:
+    """The widest half interval of playouts that ended so, with no correction."""
+    return Tally(counts, np.zeros((0, 14))).widest()
 
 
 def test_the_widest_interval_is_what_the_stopping_rule_compares() -> None:

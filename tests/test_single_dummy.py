@@ -14,6 +14,7 @@ import dataclasses
 import itertools
 import math
 import random
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -26,7 +27,6 @@ from revoke_equity.equity.propagate import (
     modal,
     pick,
     playout_block,
-    precise,
     sampled,
     tree_size,
 )
@@ -617,6 +617,16 @@ def test_pick_follows_the_cumulative_probabilities() -> None:
         a, a, b, b, c, c]
     short = ((a, 0.5), (b, 0.3), (c, 0.19999999))  # rounding left the sum under 1
     assert pick(short, 0.999999999) == c
+
+
+def precise(counts: Counter[int], precision: float) -> bool:
+    """Every result's 95% interval, from playouts that ended so with no correction, is within
+    +/-``precision`` (the stopping rule's test, :meth:`Tally.widest`)."""
+    import numpy as np
+
+    from revoke_equity.equity.propagate import Tally
+
+    return Tally(counts, np.zeros((0, 14))).widest() <= precision
 
 
 def test_a_result_is_precise_when_every_interval_is_within_the_precision() -> None:

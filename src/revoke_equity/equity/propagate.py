@@ -583,21 +583,6 @@ def pick_index(probabilities: Sequence[float], u: float) -> int:
     return last
 
 
-def widest(counts: Counter[int]) -> float:
-    """The widest half 95% Wilson interval of the results' shares (0 with no playouts)."""
-    n = sum(counts.values())
-    out = 0.0
-    for k in counts.values():
-        lo, hi = wilson_interval(k, n)
-        out = max(out, k / n - lo, hi - k / n)
-    return out
-
-
-def precise(counts: Counter[int], precision: float) -> bool:
-    """Every result's 95% Wilson interval is within +/-``precision`` of its share."""
-    return widest(counts) <= precision
-
-
 def pick(choice: Choice, u: float) -> Card:
     """The card of ``choice`` at cumulative probability ``u`` (0 <= u < 1)."""
     acc = 0.0

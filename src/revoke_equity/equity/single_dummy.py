@@ -337,7 +337,7 @@ def _worker_block(token: str, job: tuple[str, PlayRecord, EstimateOptions, Compa
         start, play = est.policy(point, policy_state)
         state = (start, remembered(play), policy_state, partial(_outcome, point),
                  point.player if point.tracks_offender_wins else None,
-                 point_control(point, policy_state.solver))
+                 point_control(point, policy_state.solver, policy_state.batched))
         _WORKER_ESTIMATES.clear()  # one estimate at a time per worker
         _WORKER_ESTIMATES[token] = state
     root, policy, sd, outcome, offender, control = state
