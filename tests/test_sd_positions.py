@@ -116,9 +116,10 @@ def test_a_guess_follows_the_class_of_player() -> None:
 def test_a_tie_in_the_layouts_drawn_is_not_split_by_card_order() -> None:
     """The cash-or-give-up decision above, judged on one layout drawn at first: in 2 of the 6
     layouts the club two also takes one trick, so the layout drawn may tie it with the spade ace.
-    A tie in the layouts drawn makes the decision draw more (at least ``TIE_ROUNDS`` times the
-    first draw); once a layout where the two loses is drawn, the two is a slip; a tie that
-    remains shares the probability alike (never to the first card in order)."""
+    The ace and the two are of two suits, and on the real deal the ace takes one trick and the
+    two none, so the tie matters: it makes the decision draw more (at least ``TIE_ROUNDS``
+    times the first draw); once a layout where the two loses is drawn, the two is a slip; a
+    tie that remains shares the probability alike (never to the first card in order)."""
     position = _position(**CASH, leader=Seat.S)
     player = PLAYER_CLASSES["strong"]
     ace, two = Card.from_str("SA"), Card.from_str("C2")
@@ -139,4 +140,62 @@ def test_a_tie_in_the_layouts_drawn_is_not_split_by_card_order() -> None:
             # Still tied in every layout drawn: the two cards alike.
             assert choice[two] == pytest.approx(choice[ace])
         assert choice[ace] >= choice[two]
+    assert tied_at_first > 0
+
+
+def test_a_tie_of_one_suit_the_real_deal_does_not_tell_apart_draws_no_more_layouts() -> None:
+    """South (declarer, no trumps) on lead with the club king and ten, dummy the spade nine and
+    the diamond seven; East-West hold the club queen, five and three and the spade queen, two
+    each for South (6 layouts). The king takes two tricks where the club queen lies with the
+    spade queen (2 layouts: it falls under the king) and one elsewhere; the ten none there and
+    one elsewhere: a slip. On the real deal (East the club queen and five) each takes one
+    trick, so which is played cannot change the result double-dummy. A tie in the layout drawn
+    at first then draws no more layouts and shares the probability alike; a layout where the
+    ten loses makes it a slip as before. (The ace-or-two tie above is of two suits: it draws
+    more whatever the real deal says.)"""
+    position = _position(n="S9 D7", e="CQ C5", s="CK CT", w="SQ C3", leader=Seat.S)
+    player = PLAYER_CLASSES["strong"]
+    king, ten = Card.from_str("CK"), Card.from_str("CT")
+    assert BruteForceSolver().solve(position) == {king: 1, ten: 1}
+    tied_at_first = slips = 0
+    for seed in range(40):
+        policy = SingleDummyPolicy(BruteForceSolver(), Seat.S, worlds=1, tau=player.tau,
+                                   slip=player.slip, seed=seed, max_worlds=16, tolerance=0.05)
+        cards, matrix, _ = policy.evaluate(position, frozenset())
+        one = dict(zip(cards, matrix[0], strict=True))
+        decision = policy.decide(position, frozenset())
+        choice = dict(zip(decision.cards, decision.rows[0], strict=True))
+        if one[king] == one[ten]:
+            tied_at_first += 1
+            assert decision.layouts == 1
+            assert choice[ten] == pytest.approx(choice[king])
+        else:
+            slips += 1
+            assert choice[ten] == pytest.approx(player.slip)
+    assert tied_at_first > 0 and slips > 0
+
+
+@pytest.mark.parametrize(("hands", "cards"), [
+    # one suit, told apart on the real deal: the club queen takes one trick, the two none
+    (dict(n="S6 CJ", e="CA CT", s="CQ C2", w="SA H6"), ("CQ", "C2")),
+    # two suits, alike on the real deal (one trick each), unlike in 4 of the 6 layouts
+    (dict(n="DT C2", e="S3 C8", s="SJ HJ", w="SK H5"), ("SJ", "HJ")),
+])
+def test_a_tie_that_may_change_the_result_draws_more_layouts(
+        hands: dict[str, str], cards: tuple[str, str]) -> None:
+    """Two cards that tie in the layout drawn at first, either of one suit and told apart by the
+    real deal, or of two suits (a different plan, whatever the real deal says), make the
+    decision draw more layouts (``TIE_ROUNDS`` times the first draw at least)."""
+    position = _position(**hands, leader=Seat.S)
+    player = PLAYER_CLASSES["strong"]
+    first, second = map(Card.from_str, cards)
+    tied_at_first = 0
+    for seed in range(40):
+        policy = SingleDummyPolicy(BruteForceSolver(), Seat.S, worlds=1, tau=player.tau,
+                                   slip=player.slip, seed=seed, max_worlds=16, tolerance=0.05)
+        drawn, matrix, _ = policy.evaluate(position, frozenset())
+        one = dict(zip(drawn, matrix[0], strict=True))
+        if one[first] == one[second]:
+            tied_at_first += 1
+            assert policy.decide(position, frozenset()).layouts >= TIE_ROUNDS
     assert tied_at_first > 0

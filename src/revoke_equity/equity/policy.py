@@ -12,7 +12,10 @@ of it. So a decision draws layouts in rounds (``worlds`` first, then doubling up
 ``max_worlds``) until it is settled: the probabilities of its cards vary by at most ``tolerance``
 (their standard deviation over bootstrap resamples of the layouts drawn) and no two cards that are
 not equals tie in every layout drawn (a tie that more layouts would break is not left to card
-order). When the layouts are few enough they are all taken and the decision is exact.
+order). Two cards of one suit that tie in every layout drawn and on the real deal double-dummy
+are near-equals (the five and the three with the four unseen, say): which of them is played
+cannot change the real deal's result, so they share their probability alike without more layouts.
+When the layouts are few enough they are all taken and the decision is exact.
 
 What the layouts drawn leave uncertain is carried to the estimate: each decision also gives
 ``replicas`` bootstrap versions of its probabilities (the layouts resampled), and the estimate's
@@ -32,7 +35,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Generator, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import cast
@@ -55,7 +58,8 @@ Choice = tuple[tuple[Card, float], ...]
 DEFAULT_REPLICAS = 20
 """Bootstrap versions of each decision, for the estimate's interval."""
 TIE_ROUNDS = 2
-"""A tie between cards that are not equals draws layouts until this many times ``worlds``."""
+"""A tie between cards that are not equals (of two suits, or of one that the real deal tells apart)
+draws layouts until this many times ``worlds``."""
 SETTLE_RESAMPLES = 16
 """Bootstrap resamples behind the test of whether a decision is settled."""
 
@@ -367,7 +371,20 @@ class SingleDummyPolicy:
         view = repr(key)  # the seeds' text, written once
         rng = random.Random(_seed(self.seed, view))
         matrix = yield from solved([layouts.sample(rng) for _ in range(self.worlds)])
-        while len(matrix) < self.max_worlds and not (yield from self._settled(matrix, view)):
+        real: list[dict[Card, int]] = []
+
+        def told_apart(groups: list[list[int]]) -> Generator[Ask, Reply, bool]:
+            """Whether one of ``groups`` holds cards of two suits, or cards of one suit that the
+            real deal tells apart double-dummy (its position solved once, in the round that
+            first asks)."""
+            if any(len({cards[i].suit for i in group}) > 1 for group in groups):
+                return True
+            if not real:
+                real.extend(cast(list[dict[Card, int]], (yield solver, [position])))
+            return any(len({real[0][cards[i]] for i in group}) > 1 for group in groups)
+
+        while len(matrix) < self.max_worlds and not (
+                yield from self._settled(matrix, view, told_apart)):
             want = min(2 * len(matrix), self.max_worlds)
             if want >= count:
                 matrix = yield from solved(layouts.all())
@@ -402,13 +419,17 @@ class SingleDummyPolicy:
             return raw
         return position.tricks_left - raw
 
-    def _settled(self, matrix: Matrix, view: str) -> Generator[Ask, Reply, bool]:
-        """No two cards tie in every layout drawn, and the cards' probabilities vary by at most
-        the tolerance over bootstrap resamples of the layouts (``view``: the ``repr`` of the
-        decision's view)."""
-        columns = {tuple(matrix[:, i]) for i in range(matrix.shape[1])}
-        if len(columns) < matrix.shape[1] and len(matrix) < TIE_ROUNDS * self.worlds:
-            return False
+    def _settled(self, matrix: Matrix, view: str,
+                 told_apart: Callable[[list[list[int]]], Generator[Ask, Reply, bool]]
+                 ) -> Generator[Ask, Reply, bool]:
+        """No two cards of two suits, or of one suit that the real deal tells apart
+        (``told_apart`` of groups of columns), tie in every layout drawn, and the cards'
+        probabilities vary by at most the tolerance over bootstrap resamples of the layouts
+        (``view``: the ``repr`` of the decision's view)."""
+        if len(matrix) < TIE_ROUNDS * self.worlds:
+            groups = tied_columns(matrix)
+            if groups and (yield from told_apart(groups)):
+                return False
         stack = self._resampled(matrix, SETTLE_RESAMPLES, f"('settle', {len(matrix)}, {view})")
         rows = cast(Matrix, (yield Weigh(stack)))
         return float(np.std(rows, axis=0).max()) <= self.tolerance
@@ -432,6 +453,15 @@ class SingleDummyPolicy:
         n = len(matrix)
         picks = rng.integers(0, n, size=(count, n))
         return matrix[picks]
+
+
+def tied_columns(matrix: Matrix) -> list[list[int]]:
+    """The groups of two columns or more of ``matrix`` that are alike in every row (cards that
+    tie in every layout drawn), in column order."""
+    groups: dict[bytes, list[int]] = {}
+    for i in range(matrix.shape[1]):
+        groups.setdefault(matrix[:, i].tobytes(), []).append(i)
+    return [group for group in groups.values() if len(group) > 1]
 
 
 def _solve_all(asks: dict[tuple[object, ...], Request]) -> dict[tuple[object, ...], Reply]:
