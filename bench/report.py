@@ -211,7 +211,10 @@ def _stability_md(section: dict[str, Any]) -> list[str]:
         "expected near 83% for an outcome that sampling error moves); spread: max - min over the "
         "seeds; weighted: boards offering a weighted score, "
         "its spread in NS points; same: the score to enter identical under every seed (changed: "
-        "how many of the others the ruling flags as near a threshold).",
+        "how many of the others the ruling flags as near a threshold)."
+        + (" Each ruling starts from an empty solver cache, so its cost does not depend on the "
+           "rulings before it (another seed, or the same deal in another case)."
+           if section.get("cache_cleared") else ""),
         "",
         f"| cases | boards | inside (target >= {t['inside']:.0%}) | consistent | probability spread "
         f"median / max | weighted: boards, spread median / max | within {t['weighted_tolerance']} "

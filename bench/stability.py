@@ -33,7 +33,9 @@ whatever estimate the product gives. Per set of cases (worked, published, synthe
   seed's score to enter and NS's points, to see what moved.
 
 The cost of one ruling is its CPU seconds (DDS's threads included; median, p90, max), beside the
-wall seconds and the load average.
+wall seconds and the load average; the caller's ``rule_json`` clears the solver's cache before each
+ruling (the full bench does), so that a ruling does not find the positions of another seed's or of
+another case on the same deal.
 
 Run alone: ``python -m bench --only sd-stability [--set worked published synthetic] [--cases
 p07 p10] [--seeds N] [--tolerance T] [--max-worlds M] [--worlds W]`` (the sets and cases of the

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from revoke_equity.equity.estimate import EstimateOptions
 from revoke_equity.model import Card, Position
 from revoke_equity.model.cards import ALL_CARDS, Suit
 from revoke_equity.model.seats import SEATS
@@ -207,6 +208,44 @@ def test_sd_stability_alone_rules_the_sets_asked_for(tmp_path: Path) -> None:
     text = markdown(report)
     assert "8 to 12 layouts a decision, tolerance 0.04, at most 40 playouts to +/-0.2" in text
     assert "**Single-dummy estimate**" not in text
+
+
+def test_each_stability_ruling_starts_from_an_empty_solver_cache() -> None:
+    """Every ruling of the stability table is timed from an empty cache: the positions of another
+    seed (or of another case on the same deal) are not found there. A spy solver records each
+    clearing with the positions it dropped, and the cache's size at the ruling's first solve."""
+    from revoke_equity.solver.dds import DdsSolver
+
+    from bench.single_dummy import stability_table
+
+    events: list[object] = []
+
+    class Spy(DdsSolver):
+        def clear_cache(self) -> None:
+            events.append(("clear", len(self._cache)))
+            super().clear_cache()
+
+        def _first(self) -> None:
+            if events and isinstance(events[-1], tuple):
+                events.append(len(self._cache))
+
+        def solve(self, position: Any) -> Any:
+            self._first()
+            return super().solve(position)
+
+        def solve_many(self, positions: Any) -> Any:
+            self._first()
+            return super().solve_many(positions)
+
+    config = replace(Config.tiny(), stability_sets=("worked",), stability_names=("p02",),
+                     sd_seeds=2)
+    table = stability_table(config, Spy(), EstimateOptions(estimate="sd", playouts=40,
+                                                           precision=0.2),
+                            log=lambda message: None)
+    assert table["cache_cleared"] is True and table["sets"]["worked"]["rulings"] == 2
+    (first, dropped_first), at_first, (second, dropped), at_second = events
+    assert first == second == "clear" and dropped_first == 0 and dropped > 0
+    assert at_first == at_second == 0
 
 
 def test_the_stability_sets_follow_the_set_and_cases_asked_for() -> None:
