@@ -14,7 +14,8 @@ of it. So a decision draws layouts in rounds (``worlds`` first, then doubling up
 not equals tie in every layout drawn (a tie that more layouts would break is not left to card
 order). Two cards of one suit that tie in every layout drawn and on the real deal double-dummy
 are near-equals (the five and the three with the four unseen, say): which of them is played
-cannot change the real deal's result, so they share their probability alike without more layouts.
+does not change the real deal's double-dummy result, so they share their probability alike
+without more layouts.
 When the layouts are few enough they are all taken and the decision is exact.
 
 What the layouts drawn leave uncertain is carried to the estimate: each decision also gives
