@@ -211,7 +211,9 @@ def _stability_md(section: dict[str, Any]) -> list[str]:
         "expected near 83% for an outcome that sampling error moves); spread: max - min over the "
         "seeds; weighted: boards offering a weighted score, "
         "its spread in NS points; same: the score to enter identical under every seed (changed: "
-        "how many of the others the ruling flags as near a threshold)."
+        "how many of the others the ruling flags as near a threshold; and how many are flagged "
+        "or have the other seeds' net inside the first seed's range of it, the weights inside "
+        "their 95% intervals)."
         + (" Each ruling starts from an empty solver cache, so its cost does not depend on the "
            "rulings before it (another seed, or the same deal in another case)."
            if section.get("cache_cleared") else ""),
@@ -219,12 +221,13 @@ def _stability_md(section: dict[str, Any]) -> list[str]:
         f"| cases | boards | inside (target >= {t['inside']:.0%}) | consistent | probability spread "
         f"median / max | weighted: boards, spread median / max | within {t['weighted_tolerance']} "
         f"points (target >= {t['weighted_within']:.0%}) | score to enter the same (target >= "
-        f"{t['same_score']:.0%}) | changed, flagged | wall s | CPU s | a ruling, CPU s median / "
-        "p90 / max (wall s median) |",
+        f"{t['same_score']:.0%}) | changed, flagged, flagged or within range | wall s | CPU s | "
+        "a ruling, CPU s median / p90 / max (wall s median) |",
         "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for group, g in section["sets"].items():
         flagged = g["changed_flagged_near_threshold"]
+        shown = g.get("changed_flagged_or_within_range")
         weighted = (f"{g['weighted_boards']}, {_num(g['weighted_spread_median'])} / "
                     f"{_num(g['weighted_spread_max'])}" if g["weighted_boards"] else "0")
         lines.append(
@@ -234,7 +237,8 @@ def _stability_md(section: dict[str, Any]) -> list[str]:
             f"{_num(g['probability_spread_median'])} / {_num(g['probability_spread_max'])} | "
             f"{weighted} | {_share(g['weighted_within'])} | {_share(g['same_score_share'])} "
             f"({g['same_score_boards']}/{g['boards']}) | {g['changed_boards']}, "
-            f"{'-' if flagged is None else flagged} | {_num(g['wall_seconds'])} | "
+            f"{'-' if flagged is None else flagged}, {'-' if shown is None else shown} | "
+            f"{_num(g['wall_seconds'])} | "
             f"{_num(g['cpu_seconds'])} | {_ruling_cost(g)} |")
     if not section["sets"].get("published"):
         lines += ["", "No published cases (`tests/data/published/*.json`) were ruled."]

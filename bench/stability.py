@@ -29,8 +29,11 @@ whatever estimate the product gives. Per set of cases (worked, published, synthe
   :func:`~revoke_equity.ruling.score_entry.score_to_enter`: the result, or each weighted
   component's result and weight) is the same under every seed; of the others, how many rulings say
   the recommendation is within one sampling error of a threshold (``recommendation.near_threshold``
-  true under at least one seed), when the rulings carry that field. Each board also keeps every
-  seed's score to enter and NS's points, to see what moved.
+  true under at least one seed), when the rulings carry that field; and how many are flagged or
+  have every other seed's NS points inside the first seed's range of the net
+  (``recommendation.weighted.score_ns_range``: the net with each weight inside its 95% interval),
+  so that the ruling showed the move as within its own error. Each board also keeps every seed's
+  score to enter and NS's points, to see what moved.
 
 The cost of one ruling is its CPU seconds (DDS's threads included; median, p90, max), beside the
 wall seconds and the load average; the caller's ``rule_json`` clears the solver's cache before each
@@ -149,6 +152,16 @@ def _near_threshold(ruling: Ruling) -> bool | None:
     return bool(rec["near_threshold"])
 
 
+def _net_range(ruling: Ruling) -> tuple[float, float] | None:
+    """``recommendation.weighted.score_ns_range``: the net's range with the weights inside their
+    intervals (None when the ruling gives none)."""
+    weighted = (ruling.get("recommendation") or {}).get("weighted")
+    if not isinstance(weighted, Mapping) or "score_ns_range" not in weighted:
+        return None
+    low, high = weighted["score_ns_range"]
+    return float(low), float(high)
+
+
 def board_stability(rulings: Sequence[Ruling]) -> dict[str, Any]:
     """One board ruled under several seeds (the first seed's ruling first): see the module
     docstring for each number."""
@@ -181,6 +194,9 @@ def board_stability(rulings: Sequence[Ruling]) -> dict[str, Any]:
     points = [_points_ns(r) for r in rulings]
     flags = [_near_threshold(r) for r in rulings]
     scores = [_score_to_enter(r) for r in rulings]
+    bounds = _net_range(rulings[0])
+    within = None if bounds is None else all(
+        bounds[0] - 1e-6 <= p <= bounds[1] + 1e-6 for p in points[1:])
     return {
         "compared": compared,
         "inside": inside,
@@ -189,6 +205,7 @@ def board_stability(rulings: Sequence[Ruling]) -> dict[str, Any]:
         "weighted_spread": max(points) - min(points) if offers_weighted else None,
         "same_score": len(set(scores)) == 1,
         "near_threshold": None if all(f is None for f in flags) else any(bool(f) for f in flags),
+        "within_range": within,
         "scores": [list(s) for s in scores],
         "points_ns": points,
     }
@@ -205,6 +222,8 @@ def summarise(boards: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     changed = [b for b in boards if not b["same_score"]]
     flagged = (None if all(b["near_threshold"] is None for b in changed)
                else sum(1 for b in changed if b["near_threshold"]))
+    shown = (None if all(b.get("within_range") is None for b in changed)
+             else sum(1 for b in changed if b.get("within_range") or b["near_threshold"]))
     return {
         "boards": len(boards),
         "outcomes_compared": compared,
@@ -223,6 +242,7 @@ def summarise(boards: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
         "same_score_share": same / len(boards) if boards else None,
         "changed_boards": len(changed),
         "changed_flagged_near_threshold": flagged,
+        "changed_flagged_or_within_range": shown,
     }
 
 

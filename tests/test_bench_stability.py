@@ -39,7 +39,8 @@ def sd(distribution: dict[int, float], interval: dict[int, tuple[float, float]] 
 
 
 def ruling(estimate: dict[str, Any], *, tricks: int = 10, weighted: dict[int, float] | None = None,
-           near: bool | None = None) -> dict[str, Any]:
+           near: bool | None = None, net_range: tuple[float, float] | None = None
+           ) -> dict[str, Any]:
     """A 4S ruling by North, not vulnerable (10 tricks +420, 9 tricks -50), with ``estimate`` as
     its ``sd`` (and a ``dd`` without an interval); adjusted to a weighted score when
     ``weighted`` gives its weights."""
@@ -52,6 +53,8 @@ def ruling(estimate: dict[str, Any], *, tricks: int = 10, weighted: dict[int, fl
             "components": [{"declarer_tricks": t, "score_ns": score[t], "weight": w}
                            for t, w in weighted.items()],
             "score_ns": sum(score[t] * w for t, w in weighted.items())}
+        if net_range is not None:
+            rec["weighted"]["score_ns_range"] = list(net_range)
     if near is not None:
         rec["near_threshold"] = near
     dd = {"distribution": {str(tricks): 1.0}, "parameters": {}}
@@ -135,6 +138,28 @@ def test_weighted_spread_same_score_and_threshold_flags() -> None:
     assert summary["same_score_share"] == pytest.approx(1 / 4)
     assert summary["changed_flagged_near_threshold"] == 1
     assert summarise([changed])["changed_flagged_near_threshold"] is None
+
+
+def test_a_move_within_the_first_seeds_range_of_the_net() -> None:
+    """A changed board counts as shown when every other seed's net lies inside the first seed's
+    range of it (the weights inside their intervals), or when it is flagged near a threshold."""
+    estimate = sd({9: 0.4, 10: 0.6}, {9: (0.3, 0.5), 10: (0.5, 0.7)})
+    sixty = ruling(estimate, weighted={10: 0.6, 9: 0.4}, net_range=(185, 280))  # net 232
+    fifty_five = ruling(estimate, weighted={10: 0.55, 9: 0.45})  # 208.5
+    fifty = ruling(estimate, weighted={10: 0.5, 9: 0.5})  # 185
+    forty = ruling(estimate, weighted={10: 0.4, 9: 0.6})  # 138
+    inside = board_stability([sixty, fifty_five, fifty])
+    assert inside["same_score"] is False and inside["within_range"] is True
+    outside = board_stability([sixty, fifty_five, forty])
+    assert outside["within_range"] is False
+    assert board_stability([fifty_five, sixty])["within_range"] is None  # the first gives none
+    flagged = board_stability([ruling(estimate, weighted={10: 0.6, 9: 0.4}, near=True,
+                                      net_range=(230, 235)), forty])
+    summary = summarise([inside, outside, flagged])
+    assert summary["changed_boards"] == 3
+    assert summary["changed_flagged_or_within_range"] == 2
+    assert summarise([board_stability([fifty_five, sixty])])[
+        "changed_flagged_or_within_range"] is None
 
 
 def test_summary_shares_and_spreads() -> None:

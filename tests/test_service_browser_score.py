@@ -122,7 +122,7 @@ def test_the_score_to_enter_is_on_the_rulings_first_screens(
 def test_a_weighted_score_is_entered_component_by_component(server: Server, browser: Any) -> None:
     """p07 (64B3 then 64C1) single-dummy: a weighted score. Each component is its own line with
     its contract, result and declarer; the net is shown only after "score each component, then
-    weight"."""
+    weight"; how firm it is gives each weight's interval and the net's range."""
     from selenium.webdriver.common.by import By
 
     case = DUMMY_THEN_64C1
@@ -143,3 +143,11 @@ def test_a_weighted_score_is_entered_component_by_component(server: Server, brow
     note = side.find_element(By.CSS_SELECTOR, ".enter-note").text
     assert note.startswith("score each component, then weight; net NS ")
     assert "; ".join(lines) + f" ({note})" == ns["text"]
+    # how firm: each weight with its 95% interval, and the net's range within them
+    weighted = posted["recommendation"]["weighted"]
+    error = browser.find_element(By.CSS_SELECTOR, ".firmness-block p.weight-error").text
+    for c in weighted["components"]:
+        lo, hi = (round(100 * x) for x in c["weight_interval"])
+        assert f"{c['declarer_tricks']} tricks {round(100 * c['weight'])}% ({lo}-{hi}%)" in error
+    low, high = (f"{round(x):+d}".replace("-", "\N{MINUS SIGN}") for x in weighted["score_ns_range"])
+    assert error.endswith(f"the net is NS {low} to NS {high} within them.")

@@ -49,6 +49,7 @@ from revoke_equity.ruling.schema import (
     SensitivityJSON,
 )
 from revoke_equity.ruling.score_entry import score_to_enter
+from revoke_equity.ruling.weight_error import WeightError, weight_error
 from revoke_equity.scoring import score_ns
 
 FORMAT = "revoke-equity/ruling@2"
@@ -176,6 +177,16 @@ class Ruling:
                 if abs(p - value) <= error:
                     out.append(NearThreshold(t, p, name, value, error))
         return tuple(out)
+
+    @property
+    def weight_error(self) -> WeightError | None:
+        """The 95% interval of each weight of the weighted score and the net's range with the
+        weights inside them (:mod:`.weight_error`); ``None`` without a weighted score of several
+        components or without intervals (an exact estimate)."""
+        weighted, estimate = self.recommendation.weighted, self.estimate
+        if weighted is None or estimate is None:
+            return None
+        return weight_error(weighted, estimate.distribution, estimate.interval)
 
     def to_dict(self, *, comparison: ScoreComparisonJSON | None = None,
                 sensitivity: Sequence[SensitivityJSON] = ()) -> RulingJSON:
@@ -308,7 +319,8 @@ class Ruling:
                  "threshold": n.threshold, "value": round(n.value, 6),
                  "sampling_error": round(n.sampling_error, 4)} for n in near]
         if r.weighted is not None:
-            out["weighted"] = weighted_json(r.weighted, self.case.contract, self.case.declarer)
+            out["weighted"] = weighted_json(r.weighted, self.case.contract, self.case.declarer,
+                                            self.weight_error)
         if r.split is not None:
             assert r.non_offenders is not None  # a split pair has a non-offending side
             out["split"] = split_json(r.split, r.non_offenders, self.case.contract,

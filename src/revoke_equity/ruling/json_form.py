@@ -33,8 +33,10 @@ from revoke_equity.ruling.schema import (
     SplitSideJSON,
     StepPartJSON,
     TraceJSON,
+    WeightedComponentJSON,
     WeightedJSON,
 )
+from revoke_equity.ruling.weight_error import WeightError
 
 __all__ = [
     "comparison_json",
@@ -150,15 +152,22 @@ def step_json(step: Sentence) -> list[StepPartJSON]:
     return out
 
 
-def weighted_json(weighted: WeightedScore, contract: Contract, declarer: Seat) -> WeightedJSON:
+def weighted_json(weighted: WeightedScore, contract: Contract, declarer: Seat,
+                  error: WeightError | None = None) -> WeightedJSON:
     """The weighted score, each component with its contract, result and declarer as a scoring
-    program takes them (Law 12C1(c): each component is scored, then weighted)."""
-    return {"law": str(weighted.law),
-            "components": [{"declarer_tricks": c.declarer_tricks, "score_ns": c.score_ns,
-                            "weight": c.percent / 100,
-                            "result": contract_result(contract, c.declarer_tricks),
-                            "declarer": str(declarer)} for c in weighted.components],
-            "score_ns": weighted.score_ns}
+    program takes them (Law 12C1(c): each component is scored, then weighted); with ``error``,
+    each weight's 95% interval and the net's range within them."""
+    components: list[WeightedComponentJSON] = [
+        {"declarer_tricks": c.declarer_tricks, "score_ns": c.score_ns, "weight": c.percent / 100,
+         "result": contract_result(contract, c.declarer_tricks), "declarer": str(declarer)}
+        for c in weighted.components]
+    out: WeightedJSON = {"law": str(weighted.law), "components": components,
+                         "score_ns": weighted.score_ns}
+    if error is not None:
+        for component, (lo, hi) in zip(components, error.intervals, strict=True):
+            component["weight_interval"] = [round(lo, 4), round(hi, 4)]
+        out["score_ns_range"] = [round(error.net_ns[0], 2), round(error.net_ns[1], 2)]
+    return out
 
 
 def split_json(split: SplitScore, non_offenders: Side, contract: Contract,

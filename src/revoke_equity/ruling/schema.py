@@ -264,6 +264,9 @@ class WeightedComponentJSON(TypedDict):
     """The contract and result in scorers' notation: ``5C+1``, ``3NTX-2``."""
     declarer: str
     """The declarer of the component's contract (``N``, ``E``, ``S``, ``W``)."""
+    weight_interval: NotRequired[list[float]]
+    """``[low, high]``: the 95% interval of the weight, from the estimate's interval of the
+    result's probability (only for an estimate with intervals, and several components)."""
 
 
 class WeightedJSON(TypedDict):
@@ -272,6 +275,9 @@ class WeightedJSON(TypedDict):
     law: str
     components: list[WeightedComponentJSON]
     score_ns: float
+    score_ns_range: NotRequired[list[float]]
+    """``[low, high]``: the net (NS) with every weight inside its ``weight_interval`` and the
+    weights summing to one: how far the estimate's own error could move the weighted score."""
 
 
 class SplitSideJSON(ResultJSON):

@@ -690,8 +690,17 @@
     const rec = ruling.recommendation || {};
     const near = rec.near_threshold || [];
     const others = ruling.sensitivity || [];
-    if (!near.length && !others.length) return null;
+    const weighted = rec.weighted || {};
+    const range = weighted.score_ns_range;
+    if (!near.length && !others.length && !range) return null;
     const parts = [el("h3", {}, "How firm it is")];
+    if (range) {
+      parts.push(el("h4", {}, "The weights' error"), el("p", { class: "weight-error" },
+        "With the estimate's error (95%): " + (weighted.components || []).map((c) =>
+          tricksText(c.declarer_tricks) + " " + Math.round(100 * c.weight) + "% (" +
+          Math.round(100 * c.weight_interval[0]) + "-" + Math.round(100 * c.weight_interval[1]) + "%)").join(", ") +
+        "; the net is " + scoreText(Math.round(range[0])) + " to " + scoreText(Math.round(range[1])) + " within them."));
+    }
     if (near.length) {
       parts.push(el("h4", {}, "Near a threshold"), el("ul", { class: "near-threshold" }, near.map((n) =>
         el("li", {}, tricksText(n.declarer_tricks) + " at " + (100 * n.probability).toFixed(1) +
