@@ -6,9 +6,9 @@ The stability table alone, for some sets: ``python -m bench --only sd-stability 
 :mod:`bench.stability`.
 
 Runs the benchmarks (full mode by default, about 10 minutes on two cores; ``--quick``
-about a minute) and writes ``bench-<mode>.md`` (the README's "Performance" section) and
-``bench-<mode>.json`` (every number, samples included) into ``DIR`` (default ``bench/results/``,
-git-ignored). Every timed answer is checked; a mismatch stops the run.
+about a minute) and writes ``bench-<mode>.md`` (the tables of ``docs/performance.md``, summed
+up in the README) and ``bench-<mode>.json`` (every number, samples included) into ``DIR``
+(default ``bench/results/``, git-ignored). Every timed answer is checked; a mismatch stops the run.
 
 Exit status: 0 done; 1 an oracle check failed (the mismatch is printed); 2 bad usage.
 """

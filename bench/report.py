@@ -1,4 +1,4 @@
-"""The report: Markdown (compact, for the README's "Performance" section) and JSON (everything,
+"""The report: Markdown (compact, for ``docs/performance.md``) and JSON (everything,
 samples included), written to the output directory as ``bench-<mode>.md`` / ``.json``."""
 
 from __future__ import annotations
@@ -300,7 +300,7 @@ def _study_md(section: dict[str, Any]) -> list[str]:
 
 
 def markdown(report: dict[str, Any]) -> str:
-    """The compact Markdown of ``report`` (what goes into the README's "Performance")."""
+    """The compact Markdown of ``report`` (what goes into ``docs/performance.md``)."""
     lines = _header(report)
     if "solver_core" in report:
         lines += _solver_md(report["solver_core"])
