@@ -124,8 +124,8 @@ def distribution_chart(ruling: Ruling, width: int = 40) -> list[str]:
 
 def weight_error_text(ruling: Ruling) -> str | None:
     """One line for the weights' 95% intervals and the net's range within them: ``Weights with
-    the estimate's error: 9 tricks 70% (57-84%), 10 tricks 30% (16-44%); the net is NS +113 to
-    +119 within them.``; ``None`` when the weighted score has one component or the estimate no
+    the estimate's error (95%): 9 tricks 70% (57-84%), 10 tricks 30% (16-44%); the net is NS +113
+    to +119 within them.``; ``None`` when the weighted score has one component or the estimate no
     intervals."""
     error, weighted = ruling.weight_error, ruling.recommendation.weighted
     if error is None or weighted is None:

@@ -44,8 +44,8 @@ def weight_error(weighted: WeightedScore, distribution: TrickDistribution,
     total = sum(distribution[t] for t in tricks)
     if total <= 0:
         return None
-    intervals = tuple((min(1.0, interval[t][0] / total), min(1.0, interval[t][1] / total))
-                      for t in tricks)
+    # a lower bound is at most its probability, so over the total it is at most one already
+    intervals = tuple((interval[t][0] / total, min(1.0, interval[t][1] / total)) for t in tricks)
     low, high = net_range([c.score_ns for c in components], intervals)
     return WeightError(intervals, (min(low, weighted.score_ns), max(high, weighted.score_ns)))
 
