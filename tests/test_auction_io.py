@@ -160,6 +160,20 @@ def test_pbn_reads_the_auction_with_its_notes_alerts_and_all_pass() -> None:
     assert case.shown.to_json() == {"E": {"hcp": [6, 10], "S": [0, 3]}}
 
 
+def test_pbn_ignores_the_suffix_annotations_of_calls_but_not_the_alert() -> None:
+    """``?``, ``!!`` and ``?!`` (after a call or alone) are a commentator's marks: the call is read
+    without them and is not alerted; ``!`` is the alert."""
+    from revoke_equity.io.pbn import loads_pbn
+
+    board = CASE["board"]
+    dealer = ["N", "E", "S", "W"][(board - 1) % 4]
+    text = _pbn(f'[Auction "{dealer}"]\n1S? 2D!! 3C! ?! Pass\n5C AP\n', "")
+    (case,) = loads_pbn(text)
+    assert case.auction is not None
+    assert case.auction.texts() == ["1S", "2D", "3C", "P", "5C", "P", "P", "P"]
+    assert case.auction.alerted == frozenset({2})
+
+
 def test_pbn_writes_the_auction_and_shown_back() -> None:
     from revoke_equity.io.pbn import dumps_pbn, loads_pbn
 

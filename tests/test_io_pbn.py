@@ -121,6 +121,32 @@ def test_header_only_game_is_skipped() -> None:
     assert [(e.board, e.ok) for e in entries] == [(14, True)]
 
 
+def test_games_without_blank_lines_open_at_a_repeated_board_or_event_tag() -> None:
+    glued = PBN.replace("\n\n[", "\n[")
+    assert "\n\n" not in glued.strip()
+    assert [(e.board, e.ok) for e in read_pbn(glued)] == [(1, True), (2, True), (14, True)]
+
+
+def test_a_tag_repeated_with_its_value_is_one_tag() -> None:
+    twice = BOARD_14.replace('[Declarer "N"]', '[Declarer "N"]\n[Vulnerable "NS"]')
+    (entry,) = read_pbn(twice)
+    assert entry.ok and entry.case == read_pbn(BOARD_14)[0].case
+
+
+def test_a_tag_repeated_with_another_value_is_the_boards_error() -> None:
+    twice = BOARD_14.replace('[Declarer "N"]', '[Declarer "N"]\n[Result "9"]')
+    error = _one_error(twice)
+    assert isinstance(error, ParseError)
+    assert error.board == 14 and error.line == 7
+    assert "[Result] tag is given twice: '9' at line 5, '10' here" in str(error)
+
+
+def test_suffix_annotations_of_cards_are_read_without_them() -> None:
+    annotated = BOARD_14.replace("S3 SQ S6 S2", "S3? SQ! S6 !? S2").replace("C2 H9", "C2?? H9!!")
+    (entry,) = read_pbn(annotated)
+    assert entry.ok and entry.case == read_pbn(BOARD_14)[0].case
+
+
 def _one_error(text: str) -> CaseError:
     (entry,) = read_pbn(text)
     assert entry.case is None and entry.error is not None

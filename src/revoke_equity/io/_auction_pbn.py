@@ -3,8 +3,9 @@ tags, and the ``Shown`` tag (the director's constraints).
 
 A section token is a call (``Pass``, ``X``, ``XX``, ``1H``, ``3NT``), ``AP`` (all pass: passes
 until the auction ends), a note reference ``=n=`` or an alert ``!`` (either alone or after the
-call) for the call before it, ``-`` (no call), ``*`` or a NAG ``$n`` (ignored). A call with a note
-or an alert counts as alerted: it shows nothing (docs/auction.md).
+call) for the call before it, ``-`` (no call), ``*``, a NAG ``$n`` or another suffix annotation
+(``?``, ``!!``, ``??``, ``!?``, ``?!``: ignored). A call with a note or an alert counts as alerted:
+it shows nothing (docs/auction.md).
 """
 
 from __future__ import annotations
@@ -19,6 +20,9 @@ from revoke_equity.model.auction import Auction, AuctionError
 from revoke_equity.model.seats import Seat
 
 _NOTE_REF = re.compile(r"^=(\d+)=$")
+_ANNOTATION = re.compile(r"(!!|\?\?|!\?|\?!|\?)$")
+"""PBN's suffix annotations of a call other than the alert ``!`` (``?`` poor, ``!!`` very good,
+``??``, ``!?``, ``?!``), after the call or alone: the call is read without it, not alerted."""
 
 
 def read_auction(first: str, tokens: Iterable[tuple[str, int]], notes: dict[int, str], dealer: Seat | None,
@@ -42,8 +46,9 @@ def read_auction(first: str, tokens: Iterable[tuple[str, int]], notes: dict[int,
             if note is not None and int(note.group(1)) in notes:
                 explained.append((len(calls) - 1, notes[int(note.group(1))]))
             continue
-        if token in ("-", "*", "+") or token.startswith("$"):
+        if token in ("-", "*", "+") or token.startswith("$") or _ANNOTATION.fullmatch(token):
             continue
+        token = _ANNOTATION.sub("", token)
         if token.upper() == "AP":
             calls += ["P"] * _passes_to_end(start, calls, where, number)
             continue

@@ -68,6 +68,12 @@ from revoke_equity.model.seats import Seat
 from revoke_equity.model.shown import Shown
 
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
+_GAME_OPENERS = frozenset({"event", "board"})
+"""Tags that, repeated, open the next game: a game's tags start with Event (the first of the
+roster), or Board where a file has no Event."""
+_ANNOTATION = re.compile(r"[!?]{1,2}$")
+"""A suffix annotation of a card (PBN's ``!`` good, ``?`` poor, ``!!``, ``??``, ``!?``, ``?!``),
+after the card or alone: the card is read without it."""
 _SKIP_TOKEN = re.compile(r"^(=\d+=|\$\d+)$")  # note references and NAGs in a section
 T = TypeVar("T")
 
@@ -201,8 +207,10 @@ def _game_lines(case: Case) -> list[str]:
 # Over 60 lines: one pass over the PBN tokens (tags, sections, commentary), as PBN 2.1 section 3
 # lays them out.
 def _games(text: str) -> list[_Game]:
-    """Split a PBN text into games: a blank line, or a tag repeated within a game, starts a new
-    one. Tokens after a tag belong to its section.
+    """Split a PBN text into games: a blank line, or an ``Event`` or ``Board`` tag repeated within
+    a game, starts a new one (files written without blank lines open each game with one of them).
+    Any other tag repeated within a game is the same tag if its value is the same, else the
+    game's error, naming both lines. Tokens after a tag belong to its section.
 
     A ``{`` comment may span lines, blank ones too, but not into the next board: when a blank line
     is followed by a line that opens with a tag, an unclosed comment is taken to have been left
@@ -248,8 +256,8 @@ def _games(text: str) -> list[_Game]:
                 break
             elif char == "[":
                 match = _TAG.match(line, i)
-                if game is None or (match and match.group(1).lower() in game.tags
-                                    and match.group(1).lower() != "note"):
+                name = match.group(1).lower() if match else ""
+                if game is None or (name in _GAME_OPENERS and name in game.tags):
                     game = _Game(line=number)
                     games.append(game)
                 if not match:
@@ -260,8 +268,19 @@ def _games(text: str) -> list[_Game]:
                     tag = None
                     break
                 value = re.sub(r"\\(.)", r"\1", match.group(2))
+                earlier = game.tags.get(name) if name != "note" else None
+                if earlier is not None:
+                    tag = earlier  # the same value again: one tag (its section continues)
+                    if earlier.value != value:
+                        game.error = game.error or ParseError(
+                            f"the [{match.group(1)}] tag is given twice: {quote(earlier.value)} "
+                            f"at line {earlier.line}, {quote(value)} here",
+                            line=number,
+                        )
+                    i = match.end()
+                    continue
                 tag = _Tag(match.group(1), value, number)
-                game.tags[tag.name.lower()] = tag
+                game.tags[name] = tag
                 if tag.name.lower() == "note" and (note := note_text(value)) is not None:
                     game.notes[note[0]] = note[1]
                 i = match.end()
@@ -417,7 +436,8 @@ def _play(case: Case, tag: _Tag, where: Board) -> tuple[tuple[Card, ...], bool]:
             board=where,
             line=tag.line,
         )
-    tokens = [(t, n) for t, n in tag.section if not _SKIP_TOKEN.match(t)]
+    tokens = [(_ANNOTATION.sub("", t), n) for t, n in tag.section
+              if not _SKIP_TOKEN.match(t) and not _ANNOTATION.fullmatch(t)]
     claimed = False
     for index, (token, number) in enumerate(tokens):
         if token == "*":
