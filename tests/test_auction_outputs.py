@@ -90,6 +90,13 @@ def test_the_outputs_show_the_calls_and_what_each_seat_showed(dds_solver: Any) -
     ignoring = rule(case, dds_solver, options=dataclasses.replace(SD, ignore_auction=True))
     plain = "\n".join(ruled_board_pbn(case, ignoring.to_dict()))
     assert "What the auction showed" not in plain and "What the auction showed" in pbn
+    # and the ruling says the auction was ignored, in its parameters and its sd sentence
+    said = [line for line in ignoring.explanation if "(sd, " in line]
+    assert said and all("the auction ignored" in line for line in said)
+    assert not any("the auction ignored" in line for line in data["explanation"])
+    sd = ignoring.to_dict()["equity"]["estimates"]["sd"]["parameters"]
+    assert sd.get("ignore_auction") is True
+    assert "ignore_auction" not in data["equity"]["estimates"]["sd"]["parameters"]
 
 
 def test_other_classes_are_checked_and_listed_once() -> None:

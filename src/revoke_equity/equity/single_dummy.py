@@ -129,6 +129,8 @@ class _Estimator:
             "sure": opts.player.sure,
             "worlds": opts.worlds, "max_worlds": max(opts.worlds, opts.max_worlds),
             "tolerance": opts.tolerance, "seed": opts.seed}
+        if opts.ignore_auction:
+            parameters["ignore_auction"] = True
         try:
             if tree_size(root, opts.exact_budget, point.choices) > opts.exact_budget:
                 raise OverBudget

@@ -282,6 +282,8 @@ def comparison_lines(ruling: Findings, comparison: Comparison) -> list[Sentence]
         how = ("exact" if p.get("method") == "exact"
                else f"{p.get('playouts')} playouts")
         extra = ""
+        if p.get("ignore_auction"):
+            how += ", the auction ignored"
         departures = estimate.details.get("departures")
         if isinstance(departures, list):
             extra = f"; {len(departures)} card(s) of the most likely line differ from the table"

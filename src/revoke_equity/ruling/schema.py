@@ -159,6 +159,8 @@ class EstimateParametersJSON(TypedDict):
     playouts: NotRequired[int]
     precision: NotRequired[float]
     control: NotRequired[float]
+    ignore_auction: NotRequired[bool]
+    """Present (``true``) when the layouts did not use the auction and ``shown``."""
 
 
 class SeparatesJSON(TypedDict):
