@@ -117,7 +117,8 @@ def test_the_service_warns_and_says_how_firm_the_ruling_is(tmp_path: Path,
                 transport=httpx.ASGITransport(app=app), base_url="http://127.0.0.1") as client:
             headers = {"content-type": "application/json"}
             posted = await client.post("/api/v1/rulings", content=body, headers=headers,
-                                       params={"estimate": "dd", "also_players": "club,expert"})
+                                       params={"estimate": "table", "worlds": "4", "playouts": "40",
+                                               "also_players": "club,expert"})
             bad = await client.post("/api/v1/rulings", content=body, headers=headers,
                                     params={"estimate": "dd", "also_players": "wizard"})
             return posted, bad
@@ -129,6 +130,7 @@ def test_the_service_warns_and_says_how_firm_the_ruling_is(tmp_path: Path,
     assert case.contract == Contract.from_str("5HX")
     assert answer["warnings"] == rule(case, dds_solver, options=DD).to_dict()["warnings"]
     expected = [sensitivity_entry(name, rule(case, dds_solver, options=EstimateOptions(
-        estimate="dd", players=name)).to_dict()) for name in ("expert", "club")]
+        estimate="table", players=name, worlds=4, playouts=40)).to_dict())
+        for name in ("expert", "club")]
     assert answer["sensitivity"] == expected
     assert bad.status_code == 422 and "wizard" in bad.json()["detail"]

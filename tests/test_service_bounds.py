@@ -8,6 +8,7 @@ import json
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -138,3 +139,41 @@ def test_precision_reaches_the_single_dummy_estimate(client: httpx.Client) -> No
         assert parameters["precision"] == float(precision)
         played[precision] = parameters["playouts"]
     assert played == {"0": 40, "0.5": 20}
+
+
+@pytest.mark.parametrize("also_players, words", [
+    ("wizard", "unknown class of player 'wizard'"),
+    ("expert", "does not apply to the dd estimate"),
+])
+def test_other_classes_that_cannot_be_ruled_are_a_422(client: httpx.Client, also_players: str,
+                                                      words: str) -> None:
+    """An unknown class, or a class with an estimate that models no players (every class would
+    give the same ruling), is refused before the board is read."""
+    response = _rule(client, estimate="dd", also_players=also_players)
+    assert response.status_code == 422, response.text
+    assert "also_players: " in response.text and words in response.text
+
+
+@pytest.mark.parametrize("query, name, words", [
+    ({"estimate": "dd", "noticd": "after-round"}, "noticd", "unknown parameter (expected one of: "),
+    ([("estimate", "sd"), ("estimate", "dd")], "estimate", "given more than once"),
+])
+def test_an_unknown_or_repeated_parameter_is_a_422_naming_it(client: httpx.Client, query: Any,
+                                                            name: str, words: str) -> None:
+    """A misspelt parameter would otherwise rule under the default (here another law), and a
+    repeated one under whichever came last."""
+    response = client.post("/api/v1/rulings", content=CASE, params=query,
+                           headers={"content-type": "application/json"})
+    _refused(response, name)
+    assert words in response.json()["detail"]
+    if name == "noticd":
+        assert "noticed" in response.json()["detail"]
+
+
+def test_every_api_route_refuses_an_unknown_parameter(client: httpx.Client) -> None:
+    for path, words in (("/api/v1/rulings", "expected one of: limit, offset"),
+                        ("/api/v1/health", "this route takes none")):
+        response = client.get(path, params={"lmit": "3"})
+        _refused(response, "lmit")
+        assert words in response.json()["detail"]
+    assert client.get("/api/v1/rulings", params={"limit": "3"}).status_code == 200

@@ -90,7 +90,8 @@ def test_the_page_shows_the_auction_and_how_firm_the_ruling_is(server: Server,
 
 
 def test_the_form_asks_for_the_other_classes(server: Server, browser: Any) -> None:
-    """With the box ticked, the page asks for the other classes of player and shows them."""
+    """With the box ticked, the page asks for the other classes of player and shows them; with
+    the double-dummy estimate, which models no players, the box and the class are disabled."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
 
@@ -98,8 +99,13 @@ def test_the_form_asks_for_the_other_classes(server: Server, browser: Any) -> No
     wait_for(browser, "#case-text")
     browser.find_element(By.ID, "tab-paste").click()
     browser.execute_script("document.getElementById('case-text').value = arguments[0];", _board())
-    Select(browser.find_element(By.ID, "estimate")).select_by_value("dd")
-    browser.find_element(By.ID, "also-players").click()
+    box, players = browser.find_element(By.ID, "also-players"), browser.find_element(By.ID, "players")
+    estimate = Select(browser.find_element(By.ID, "estimate"))
+    estimate.select_by_value("dd")
+    assert not box.is_enabled() and not players.is_enabled()
+    estimate.select_by_value("table")
+    assert box.is_enabled() and players.is_enabled()
+    box.click()
     browser.find_element(By.ID, "submit").click()
     wait_for(browser, "table.sensitivity")
     players = [e.get_attribute("data-players")

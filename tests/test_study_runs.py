@@ -280,7 +280,7 @@ def test_command_line(reference: Path, tmp_path: Path, capsys: Any) -> None:
     assert " ".join(str(c) for c in case.play) == row["play"]
     for bad in (["--deals", "0"], ["--deals", "5", "--jobs", "0"], ["--deals", "5", "--laws", "1990"],
                 ["--deals", "5", "--kinds", "ruffs"], ["--deals", "5", "--scheduler", "tcp://x:1"],
-                []):
+                ["--deals", "5", "--worlds", "8", "--max-worlds", "4"], []):
         assert main([*bad, "--out", str(tmp_path / "x"), "--no-progress"]) == 2, bad
 
 
@@ -296,3 +296,25 @@ def test_single_dummy_study_is_the_same_with_one_and_two_workers(tmp_path: Path)
     records = pq.read_table(tmp_path / "one" / "records.parquet").to_pylist()
     assert {r["estimate"] for r in records} == {"sd"}
     assert all(0 <= r["estimate_expected"] <= 13 for r in records)
+
+
+def test_the_study_rules_with_its_max_worlds_and_tolerance_and_keeps_them(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--max-worlds`` and ``--tolerance`` reach every ruling's options and the manifest (only
+    when not the default, so that an older study's manifest still matches)."""
+    seen = []
+    real = runner.StudyParams.options
+
+    def spy(self: StudyParams) -> Any:
+        seen.append(real(self))
+        return seen[-1]
+
+    monkeypatch.setattr(runner.StudyParams, "options", spy)
+    out = tmp_path / "s"
+    assert main(["--deals", "1", "--seed", "3", "--laws", "2017", "--estimate", "dd",
+                 "--worlds", "4", "--max-worlds", "6", "--tolerance", "0.1", "--out", str(out),
+                 "--no-progress"]) == 0
+    assert seen and {(o.worlds, o.max_worlds, o.tolerance) for o in seen} == {(4, 6, 0.1)}
+    parameters = json.loads((out / "manifest.json").read_text())["parameters"]
+    assert (parameters["max_worlds"], parameters["tolerance"]) == (6, 0.1)
+    assert "max_worlds" not in PARAMS.as_dict() and "tolerance" not in PARAMS.as_dict()

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import functools
 import json
 import re
 import sys
 from collections.abc import Sequence
 from importlib import resources
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from revoke_equity import __version__
 from revoke_equity._quiet import internal_error, quiet
@@ -25,13 +26,16 @@ from revoke_equity.equity.estimate import (
     DEFAULT_SEED,
     EstimateOptions,
     add_estimate_arguments,
+    class_estimates,
+    max_worlds_given,
 )
-from revoke_equity.errors import CaseError, ParseError, RevokeEquityError
+from revoke_equity.errors import CaseError, RevokeEquityError
 from revoke_equity.model.distribution import LIKELY, PROBABLE
 from revoke_equity.model.edition import DEFAULT_EDITION, edition_names
 
 if TYPE_CHECKING:
     from revoke_equity.model.case import Case
+    from revoke_equity.model.shown import Shown
     from revoke_equity.ruling import Ruling
     from revoke_equity.ruling.schema import RulingJSON, ScoreComparisonJSON
     from revoke_equity.ruling.sensitivity import UnderClass
@@ -43,6 +47,7 @@ if TYPE_CHECKING:
 
 EXIT_OK, EXIT_SOME_FAILED, EXIT_USAGE = 0, 1, 2
 FORMATS = ("text", "json", "pbn", "html")
+_T = TypeVar("_T")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -96,11 +101,13 @@ def build_parser() -> argparse.ArgumentParser:
     rule.add_argument("--no-equity", action="store_true",
                       help="skip the estimate of the likely result without the revoke (no solver "
                       "calls): the law's rectification only")
-    rule.add_argument("--compare", type=int, metavar="SCORE",
-                      help="the other table's NS score: show each option in IMPs")
-    rule.add_argument("--field", metavar="S1,S2,...",
+    rule.add_argument("--compare", type=int, action="append", metavar="SCORE",
+                      help="the other table's NS score: show each option in IMPs (once; a "
+                      "score a board can give, such as 620 or -100)")
+    rule.add_argument("--field", action="append", metavar="S1,S2,...",
                       help="other NS scores on the board: show each option in matchpoints "
-                      "(--field -50,420 or --field=-50,420)")
+                      "(--field -50,420 or --field=-50,420; once, with every score in the one "
+                      "list, each a score a board can give)")
     rule.add_argument("--unicode", action="store_true", help="suit symbols in the text output")
     likely = rule.add_argument_group("the likely result without the revoke")
     add_estimate_arguments(likely, default=DEFAULT_ESTIMATE)
@@ -108,7 +115,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="more estimates to show beside it, e.g. --also table,dd")
     likely.add_argument("--also-players", metavar="CLASSES", default="",
                         help="rule again with these classes of player and show how the "
-                             "recommendation moves, e.g. --also-players expert,club")
+                             "recommendation moves, e.g. --also-players expert,club (with the "
+                             + _listed(class_estimates()) + " estimates: the others model no "
+                             "players)")
     likely.add_argument("--ignore-auction", action="store_true",
                         help="imagine the layouts without what the auction or --shown showed "
                              "(docs/auction.md), to see what it changed")
@@ -200,28 +209,86 @@ def _negative_lists(argv: Sequence[str]) -> list[str]:
     return out
 
 
-def _field(text: str | None) -> list[int] | None:
+def _once(option: str, values: list[_T] | None) -> _T | None:
+    """The one value of an option that may be given once (argparse keeps the last of several;
+    a second ``--field`` may mean more scores or other scores, so neither is guessed)."""
+    if not values:
+        return None
+    if len(values) > 1:
+        given = " and ".join(f"{option} {v}" for v in values)
+        raise _UsageError(f"{option} may be given once, not {len(values)} times ({given})"
+                          + ("; give every score in one list" if option == "--field" else ""))
+    return values[0]
+
+
+def _compare(values: list[int] | None) -> int | None:
+    """The other table's NS score of ``--compare``, refused when no board can score it."""
+    score = _once("--compare", values)
+    if score is not None:
+        _check_score("--compare", score)
+    return score
+
+
+def _field(values: list[str] | None) -> list[int] | None:
+    """The NS scores of ``--field``, each one a board can score."""
+    text = _once("--field", values)
     if text is None:
         return None
     try:
-        return [int(x) for x in text.replace(" ", "").split(",") if x]
+        scores = [int(x) for x in text.replace(" ", "").split(",") if x]
     except ValueError:
         raise _UsageError(f"--field takes NS scores separated by commas, not {text!r}") from None
+    for score in scores:
+        _check_score("--field", score)
+    return scores
+
+
+def _check_score(option: str, score: int) -> None:
+    """A :class:`_UsageError` unless ``score`` is an NS score some contract and result give."""
+    if score in _duplicate_scores():
+        return
+    why = ("a score is a multiple of 10" if score % 10 else
+           f"no contract and result scores NS {score:+d}")
+    raise _UsageError(f"{option}: {score} is not an NS score ({why}; {_nearest(score)})")
+
+
+def _nearest(score: int) -> str:
+    """``the nearest are +600 and +610``: the scores a board can give either side of ``score``."""
+    scores = _duplicate_scores()
+    near = [f"{s:+d}" if s else "0" for s in (max((s for s in scores if s < score), default=None),
+                                             min((s for s in scores if s > score), default=None))
+            if s is not None]
+    return f"the nearest are {near[0]} and {near[1]}" if len(near) == 2 else \
+        f"the nearest is {near[0]}"
+
+
+@functools.cache
+def _duplicate_scores() -> frozenset[int]:
+    """Every NS score a board can give: each contract, undoubled, doubled or redoubled, by
+    either side at each vulnerability, with each number of tricks, and 0 when passed out."""
+    from revoke_equity.model.cards import Strain
+    from revoke_equity.model.contract import Contract, Doubling, Vulnerability
+    from revoke_equity.model.seats import Seat
+    from revoke_equity.scoring import score_ns
+
+    scores = {0}
+    for contract in (Contract(level, strain, doubling) for level in range(1, 8)
+                     for strain in Strain for doubling in Doubling):
+        for vulnerable in Vulnerability:
+            for declarer in (Seat.N, Seat.E):
+                scores.update(score_ns(contract, declarer, vulnerable, tricks)
+                              for tricks in range(14))
+    return frozenset(scores)
 
 
 def _options(args: argparse.Namespace) -> EstimateOptions:
-    from revoke_equity.equity.error_model import PLAYER_CLASSES
-
-    for name in (n.strip() for n in args.also_players.split(",") if n.strip()):
-        if name not in PLAYER_CLASSES:
-            raise _UsageError(f"--also-players: unknown class of player {name!r} (expected "
-                              + ", ".join(PLAYER_CLASSES) + ")")
+    _check_also_players(args)
     try:
         return EstimateOptions(
             estimate=args.estimate, players=args.players, worlds=args.worlds,
-            max_worlds=args.max_worlds, tolerance=args.tolerance,
-            playouts=args.playouts, precision=args.precision, seed=args.seed,
-            likely=args.likely, probable=args.probable,
+            max_worlds=max_worlds_given(args.worlds, args.max_worlds),
+            tolerance=args.tolerance, playouts=args.playouts, precision=args.precision,
+            seed=args.seed, likely=args.likely, probable=args.probable,
             jobs=args.jobs, ignore_auction=args.ignore_auction,
             auction_effect=args.auction_effect,
             extra=tuple(n.strip() for n in args.also.split(",") if n.strip()))
@@ -229,23 +296,50 @@ def _options(args: argparse.Namespace) -> EstimateOptions:
         raise _UsageError(str(exc)) from None
 
 
-def _with_shown(case: Case, text: str | None) -> Case:
-    """``case`` with the director's ``--shown`` constraints, warning on stderr when the case's
-    contract is not what its auction reached."""
-    from revoke_equity.model.auction import contract_warning
+def _check_also_players(args: argparse.Namespace) -> None:
+    """A :class:`_UsageError` for an unknown class of ``--also-players``, or for classes that
+    cannot move the ruling: without an estimate (``--no-equity``), or with one that models no
+    players (``dd``), every class would give the same ruling."""
+    from revoke_equity.ruling.sensitivity import other_classes
+
+    try:
+        other_classes(args.also_players, args.players, None if args.no_equity else args.estimate)
+    except ValueError as exc:
+        raise _UsageError(f"--also-players: {exc}, or leave --also-players out") from None
+    if args.no_equity and any(n.strip() for n in args.also_players.split(",")):
+        raise _UsageError("--also-players: --no-equity makes no estimate, so no class of player "
+                          "can move the ruling; leave one of them out")
+
+
+def _listed(names: Sequence[str]) -> str:
+    *first, last = names
+    return f"{', '.join(first)} and {last}" if first else last
+
+
+def _director_shown(text: str | None) -> Shown | None:
+    """What ``--shown`` says the seats showed, read once for every board (a
+    :class:`_UsageError` naming the part that cannot be read)."""
     from revoke_equity.model.shown import Shown
+
+    if text is None:
+        return None
+    try:
+        return Shown.from_text(text)
+    except ValueError as exc:
+        raise _UsageError(f"--shown: {exc}") from None
+
+
+def _with_shown(case: Case, shown: Shown | None) -> Case:
+    """``case`` with the director's ``--shown`` constraints (when given), warning on stderr when
+    the case's contract is not what its auction reached."""
+    from revoke_equity.model.auction import contract_warning
 
     if case.auction is not None:
         warning = contract_warning(case.auction, str(case.contract), case.declarer)
         if warning is not None:
             where = f"board {case.board}: " if case.board is not None else ""
             print(f"revoke-equity rule: warning: {where}{warning}", file=sys.stderr)
-    if text is None:
-        return case
-    try:
-        return dataclasses.replace(case, shown=Shown.from_text(text))
-    except ValueError as exc:
-        raise ParseError(f"--shown: {exc}", board=case.board) from None
+    return case if shown is None else dataclasses.replace(case, shown=shown)
 
 
 # Over 60 lines: read, rule each board (its errors on stderr, the others still ruled), write; the
@@ -254,8 +348,9 @@ def _rule(args: argparse.Namespace) -> int:
     from revoke_equity.io import BoardInput, apply_overrides, read_boards, read_path
 
     try:
-        field = _field(args.field)
+        compare, field = _compare(args.compare), _field(args.field)
         options = _options(args)
+        shown = _director_shown(args.shown)
         if args.example == (args.file is not None):
             raise _UsageError("give a FILE (or '-', or a handviewer URL), or --example")
         if args.example:
@@ -311,7 +406,7 @@ def _rule(args: argparse.Namespace) -> int:
         if progress is not None:
             progress.board(case.board)
         try:
-            case = _with_shown(case, args.shown)
+            case = _with_shown(case, shown)
             ruling = rule(case, solver, options=options, progress=progress)
         except RevokeEquityError as exc:
             print(f"revoke-equity rule: {_located(exc, case.board)}", file=sys.stderr)
@@ -321,7 +416,7 @@ def _rule(args: argparse.Namespace) -> int:
             print(f"revoke-equity rule: {internal_error(exc, case.board)}", file=sys.stderr)
             failed = True
             continue
-        comparison = score_comparison(ruling, args.compare, field)
+        comparison = score_comparison(ruling, compare, field)
         others = _other_classes(case, solver, options, args.also_players)
         data = ruling.to_dict(comparison=comparison,
                               sensitivity=[o.as_dict() for o in others])

@@ -56,8 +56,9 @@ players, the reliable likely result. ``dd`` is the fast one, named where speed m
 
 def add_estimate_arguments(parser: argparse.ArgumentParser | argparse._ArgumentGroup,
                            default: str) -> None:
-    """``--estimate`` (``default``), ``--players``, ``--worlds`` and ``--playouts``: the options
-    the command line and the study share."""
+    """``--estimate`` (``default``), ``--players``, ``--worlds``, ``--max-worlds`` (read with
+    :func:`max_worlds_given`), ``--tolerance`` and ``--playouts``: the options the command line
+    and the study share."""
     parser.add_argument("--estimate", choices=list(estimator_names()), default=default,
                         help="the estimate of the likely result the score rests on: "
                         + ", ".join(f"{e.name} {e.words}" + (" (default)" if e.name == default
@@ -67,9 +68,10 @@ def add_estimate_arguments(parser: argparse.ArgumentParser | argparse._ArgumentG
     parser.add_argument("--worlds", type=int, default=DEFAULT_WORLDS,
                         help=f"layouts a single-dummy decision draws first (default "
                         f"{DEFAULT_WORLDS})")
-    parser.add_argument("--max-worlds", type=int, default=DEFAULT_MAX_WORLDS,
+    parser.add_argument("--max-worlds", type=int, default=None,
                         help=f"the most layouts a decision draws while it is not settled "
-                        f"(default {DEFAULT_MAX_WORLDS})")
+                        f"(default {DEFAULT_MAX_WORLDS}, or --worlds when that is more; refused "
+                        "below --worlds)")
     parser.add_argument("--tolerance", type=float, default=DEFAULT_TOLERANCE,
                         help=f"a decision is settled once its cards' probabilities vary by at "
                         f"most this over resamples of its layouts (default {DEFAULT_TOLERANCE:g})")
@@ -77,6 +79,26 @@ def add_estimate_arguments(parser: argparse.ArgumentParser | argparse._ArgumentG
                         help=f"the most sampled playouts of an estimate (default "
                         f"{DEFAULT_PLAYOUTS}; they stop once every probability is known within "
                         f"+/-{DEFAULT_PRECISION:g} at 95%%)")
+
+
+def class_estimates() -> tuple[str, ...]:
+    """The estimates that play with a class of player's error model (``sd``, ``table``)."""
+    return tuple(e.name for e in estimators() if "players" in e.options)
+
+
+def max_worlds_given(worlds: int, given: int | None) -> int:
+    """The most layouts a decision draws, from ``--max-worlds`` (``given``, ``None`` when it
+    was not): :data:`DEFAULT_MAX_WORLDS`, or ``worlds`` when that is more; a ``ValueError``
+    when ``given`` is below ``worlds`` (a decision draws ``worlds`` layouts first, so it could
+    not keep to it)."""
+    if given is None:
+        return max(DEFAULT_MAX_WORLDS, worlds)
+    if given < worlds:
+        raise ValueError(
+            f"--max-worlds {given} is below --worlds {worlds}: a decision draws --worlds layouts "
+            f"first, and --max-worlds is the most it draws; give --max-worlds at least {worlds}, "
+            "or fewer --worlds")
+    return given
 
 
 @dataclass(frozen=True)

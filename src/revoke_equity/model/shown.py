@@ -133,7 +133,8 @@ class Constraint:
     @classmethod
     def from_text(cls, text: str) -> Constraint:
         """``"S 7-8, HCP 6-10"``: comma-separated items, each ``HCP`` or a suit letter and a range
-        (``7-8``, ``7+``, ``7``, or ``-10`` for at most 10)."""
+        (``7-8``, ``7+``, ``7``, or ``-10`` for at most 10); raises ``ValueError`` naming an item
+        that cannot be read or a range past 13 cards or 37 points, or backwards (``9-7``)."""
         hcp: Range | None = None
         suits: dict[str, Range] = {}
         for item in filter(None, (part.strip() for part in text.split(","))):
@@ -261,6 +262,8 @@ def _range_text(r: Range, top: int) -> str:
 
 
 def _text_range(text: str, top: int) -> Range:
+    """``7-8``, ``7+``, ``-10`` or ``7`` as a range within 0-``top``; a ``ValueError`` when it
+    goes past ``top`` or runs backwards (``9-7``)."""
     text = text.replace(" ", "")
     if text.endswith("+"):
         bounds = (int(text[:-1]), top)
@@ -271,16 +274,24 @@ def _text_range(text: str, top: int) -> Range:
         bounds = (int(lo), int(hi))
     else:
         bounds = (int(text), int(text))
-    if bounds[0] > bounds[1] or bounds[1] > top:
+    if max(bounds) > top:
         raise ValueError(f"range {text!r} is not within 0-{top}")
+    if bounds[0] > bounds[1]:
+        raise ValueError(f"range {text!r} runs backwards (low above high): write "
+                         f"{bounds[1]}-{bounds[0]}")
     return bounds
 
 
 def _json_range(key: str, value: object, top: int) -> Range:
+    """``[low, high]`` as a range within 0-``top``; a ``ValueError`` naming ``key`` when it is
+    not two integers, goes outside 0-``top`` or runs backwards (``[10, 6]``)."""
     if (not isinstance(value, list | tuple) or len(value) != 2
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
         raise ValueError(f"{key}: expected [low, high], got {value!r}")
     lo, hi = int(value[0]), int(value[1])
-    if not 0 <= lo <= hi <= top:
+    if not (0 <= lo <= top and 0 <= hi <= top):
         raise ValueError(f"{key}: range [{lo}, {hi}] is not within 0-{top}")
+    if lo > hi:
+        raise ValueError(f"{key}: range [{lo}, {hi}] runs backwards (low above high): write "
+                         f"[{hi}, {lo}]")
     return (lo, hi)

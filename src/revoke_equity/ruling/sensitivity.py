@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from revoke_equity.equity.error_model import PLAYER_CLASSES
-from revoke_equity.equity.estimate import EstimateOptions
+from revoke_equity.equity.estimate import EstimateOptions, class_estimates, find_estimator
 from revoke_equity.model.case import Case
 from revoke_equity.ruling.data import Ruling
 from revoke_equity.ruling.pipeline import rule
@@ -56,13 +56,20 @@ def sensitivity_entry(players: str, ruling: Mapping[str, Any]) -> SensitivityJSO
     return out
 
 
-def other_classes(text: str, players: str) -> tuple[str, ...]:
+def other_classes(text: str, players: str, estimate: str | None = None) -> tuple[str, ...]:
     """The classes of player named in ``text`` (``"expert,club"``), each once, in the order of
     :data:`PLAYER_CLASSES`, without ``players`` (the ruling's own). Raises ``ValueError`` naming an
-    unknown class."""
+    unknown class, or when ``estimate`` (the one the score rests on) models no players: every
+    class would give the same ruling."""
     names = {n.strip() for n in text.split(",") if n.strip()}
     unknown = sorted(names - set(PLAYER_CLASSES))
     if unknown:
-        raise ValueError(f"also_players: unknown class of player {unknown[0]!r} (expected "
+        raise ValueError(f"unknown class of player {unknown[0]!r} (expected "
                          + ", ".join(PLAYER_CLASSES) + ")")
+    if names and estimate is not None and estimate not in class_estimates():
+        raise ValueError(
+            f"the class of player does not apply to the {estimate} estimate "
+            f"({find_estimator(estimate).words} models no players), so every class would give "
+            f"the same ruling; use the {' or '.join(class_estimates())} estimate")
     return tuple(name for name in PLAYER_CLASSES if name in names and name != players)
+

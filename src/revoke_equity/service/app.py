@@ -11,7 +11,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
-from fastapi import FastAPI, Request
+from fastapi import Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -21,6 +21,7 @@ from revoke_equity.service.connections import READ_TIMEOUT
 from revoke_equity.service.context import ServiceContext
 from revoke_equity.service.docs import add_offline_docs
 from revoke_equity.service.job_routes import add_job_routes
+from revoke_equity.service.known_query import known_query
 from revoke_equity.service.log_routes import add_log_routes
 from revoke_equity.service.middleware import HostGuard, SecurityHeaders
 from revoke_equity.service.openapi import API_DESCRIPTION, add_schemas
@@ -82,6 +83,7 @@ def create_app(
         version=__version__,
         description=API_DESCRIPTION,
         lifespan=lifespan,
+        dependencies=[Depends(known_query)],
         docs_url=None,  # served offline by add_offline_docs below
         redoc_url=None,
         openapi_tags=[

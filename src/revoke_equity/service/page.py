@@ -26,11 +26,12 @@ CHOICES = "<!-- choices -->"
 
 
 def choices() -> dict[str, Any]:
-    """What the page offers: each estimator (``name``, ``label``, ``words``, ``choice``) and each
-    law edition, with the defaults."""
+    """What the page offers: each estimator (``name``, ``label``, ``words``, ``choice``, and
+    ``players``: whether it plays with a class of player) and each law edition, with the
+    defaults."""
     return {
-        "estimators": [{"name": e.name, "label": e.label, "words": e.words, "choice": e.choice}
-                       for e in estimators()],
+        "estimators": [{"name": e.name, "label": e.label, "words": e.words, "choice": e.choice,
+                        "players": "players" in e.options} for e in estimators()],
         "default_estimate": DEFAULT_ESTIMATE,
         "editions": list(edition_names()),
         "default_edition": str(DEFAULT_EDITION),

@@ -222,8 +222,11 @@ class RuleQuery:
 
     def others(self) -> tuple[str, ...]:
         """The other classes of player to rule under (a :class:`ValueError` naming an unknown
-        one)."""
-        return other_classes(self.also_players, self.players)
+        one, or when the estimate models no players)."""
+        try:
+            return other_classes(self.also_players, self.players, self.estimate)
+        except ValueError as exc:
+            raise ValueError(f"also_players: {exc}") from None
 
     def options(self) -> EstimateOptions:
         """The estimate options they name (a :class:`ValueError` when they do not fit)."""

@@ -15,7 +15,7 @@ import sys
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from revoke_equity.equity.estimate import DEFAULT_ESTIMATE, add_estimate_arguments
+from revoke_equity.equity.estimate import DEFAULT_ESTIMATE, add_estimate_arguments, max_worlds_given
 from revoke_equity.errors import RevokeEquityError
 from revoke_equity.model.edition import edition_names
 
@@ -98,6 +98,16 @@ def _editions(text: str) -> tuple[Edition, ...]:
         raise StudyUsageError(f"--laws: {exc}") from None
 
 
+def _max_worlds(args: argparse.Namespace) -> int:
+    """``--max-worlds``, or its default (a :class:`StudyUsageError` below ``--worlds``)."""
+    from revoke_equity.study.generate import StudyUsageError
+
+    try:
+        return max_worlds_given(args.worlds, args.max_worlds)
+    except ValueError as exc:
+        raise StudyUsageError(str(exc)) from None
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the study that ``args`` describe; return the exit code."""
     from revoke_equity.study.generate import StudyUsageError, parse_mix
@@ -117,7 +127,8 @@ def run(args: argparse.Namespace) -> int:
         params = StudyParams(args.deals, args.seed, editions, tuple(mix.items()), args.chunk_size,
                              args.revoke_card, args.estimate, args.players, args.worlds,
                              args.playouts, args.play, deals_from=deals_from,
-                             real_play=args.real_play)
+                             real_play=args.real_play,
+                             max_worlds=_max_worlds(args), tolerance=args.tolerance)
         result = run_study(params, args.out, jobs=args.jobs, backend=args.backend,
                            scheduler=args.scheduler, progress=not args.no_progress)
     except StudyUsageError as exc:

@@ -7,7 +7,9 @@ from typing import TYPE_CHECKING, Any
 
 from revoke_equity.equity.estimate import (
     DEFAULT_ESTIMATE,
+    DEFAULT_MAX_WORLDS,
     DEFAULT_PLAYOUTS,
+    DEFAULT_TOLERANCE,
     DEFAULT_WORLDS,
     EstimateOptions,
 )
@@ -49,6 +51,10 @@ class StudyParams:
     """The SHA-256 of ``deals_from``'s contents (computed when empty)."""
     real_play: bool = False
     """With ``deals_from``: the table's cards before the first injected revoke."""
+    max_worlds: int = DEFAULT_MAX_WORLDS
+    """The most layouts a single-dummy decision of the estimate draws while it is not settled."""
+    tolerance: float = DEFAULT_TOLERANCE
+    """A decision of the estimate is settled once its cards' probabilities vary by at most this."""
 
     def __post_init__(self) -> None:
         if self.deals < 1:
@@ -102,6 +108,9 @@ class StudyParams:
             "play": self.play,
             **({"deals_from": list(self.deals_from), "deals_sha256": self.deals_digest,
                 "real_play": self.real_play} if self.deals_from else {}),
+            # only when not the default, so that a study made before they were kept resumes
+            **({"max_worlds": self.max_worlds} if self.max_worlds != DEFAULT_MAX_WORLDS else {}),
+            **({"tolerance": self.tolerance} if self.tolerance != DEFAULT_TOLERANCE else {}),
         }
 
     def deal_source(self) -> HandFiles | None:
@@ -119,4 +128,5 @@ class StudyParams:
     def options(self) -> EstimateOptions:
         """The estimate options of every ruling (seeded by the study's seed)."""
         return EstimateOptions(estimate=self.estimate, players=self.players, worlds=self.worlds,
+                               max_worlds=self.max_worlds, tolerance=self.tolerance,
                                playouts=self.playouts, seed=self.seed % 2**32)

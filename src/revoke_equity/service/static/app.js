@@ -506,11 +506,35 @@
   /** Each estimator's label, from the service's registry: the page as served carries
    *  GET /api/v1/choices in #choices. */
   const ESTIMATES = {};
+  /** The estimators that play with a class of player (the others model none). */
+  const WITH_PLAYERS = new Set();
   try {
     const served = JSON.parse((document.getElementById("choices") || {}).textContent || "{}");
-    for (const e of served.estimators || []) ESTIMATES[e.name] = e.label;
+    for (const e of served.estimators || []) {
+      ESTIMATES[e.name] = e.label;
+      if (e.players) WITH_PLAYERS.add(e.name);
+    }
   } catch (error) {
     // the labels fall back to the estimators' names
+  }
+
+  /** Whether the estimate chosen in the form plays with a class of player. */
+  function estimateHasPlayers() {
+    const chosen = $("estimate") ? $("estimate").value : "";
+    return !WITH_PLAYERS.size || WITH_PLAYERS.has(chosen);
+  }
+
+  /** The class of player and "how firm" apply only to an estimate with players: for another
+   *  (double-dummy play) they are disabled, as every class would give the same ruling. */
+  function syncPlayerControls() {
+    const apply = estimateHasPlayers();
+    for (const id of ["players", "also-players"]) {
+      const control = $(id);
+      if (!control) continue;
+      control.disabled = !apply;
+      const label = control.closest("label");
+      if (label) label.classList.toggle("not-applicable", !apply);
+    }
   }
 
   function estimateLabel(name) {
@@ -909,9 +933,11 @@
     if ($("laws").value) params.set("laws", $("laws").value);
     if ($("noticed").value) params.set("noticed", $("noticed").value);
     if ($("estimate") && $("estimate").value) params.set("estimate", $("estimate").value);
-    if ($("players") && $("players").value) params.set("players", $("players").value);
+    if ($("players") && $("players").value && estimateHasPlayers()) params.set("players", $("players").value);
     if ($("board").value) params.set("board", $("board").value);
-    if ($("also-players") && $("also-players").checked) params.set("also_players", "expert,strong,club");
+    if ($("also-players") && $("also-players").checked && estimateHasPlayers()) {
+      params.set("also_players", "expert,strong,club");
+    }
     auctionParams(params);
     const button = $("submit");
     button.disabled = true;
@@ -1076,6 +1102,10 @@
   document.addEventListener("DOMContentLoaded", () => {
     tokenFromLink();
     $("case-form").addEventListener("submit", submit);
+    if ($("estimate")) {
+      $("estimate").addEventListener("change", syncPlayerControls);
+      syncPlayerControls();
+    }
     $("case-file").addEventListener("change", (event) => {
       const file = event.target.files && event.target.files[0];
       if (!file) return;
