@@ -115,6 +115,11 @@ def test_bad_board_shows_where_it_is_wrong(server: Server, browser: Any, output_
     box.send_keys(text)
     browser.find_element(By.ID, "submit").click()
     error = wait_for(browser, ".error-box")
+    # the error is brought into view and focused, and the status line says where to look
+    wait_until(browser, "(() => { const box = document.querySelector('.error-box')"
+                        ".getBoundingClientRect(); return box.top >= 0 && box.top < innerHeight; })()")
+    assert browser.execute_script("return document.activeElement.classList.contains('error-box')")
+    assert "Could not rule" in browser.find_element(By.ID, "status").text
     assert "trick 4" in error.text.lower() or "4" in error.find_element(By.CSS_SELECTOR, "tbody").text
     cells = [td.text for td in error.find_elements(By.CSS_SELECTOR, "tbody td")]
     assert cells[0] == "1" and cells[2] == "4" and cells[3] == "North" and "A" in cells[4]
@@ -219,3 +224,37 @@ def test_results_not_drawn_are_named_under_the_bars(server: Server, browser: Any
         f"Not seen in {n} playouts: {ranges} tricks, {'each ' if len(unseen) > 1 else ''}at "
         f"most {100 * z2 / (n + z2):.1f}% (95% interval)."]
     assert not severe_console_messages(browser)
+
+
+def test_a_job_the_service_no_longer_knows_is_not_followed_for_ever(server: Server,
+                                                                    browser: Any) -> None:
+    """When the job's progress URL answers 404 (the service restarted), the page stops polling,
+    says so, and the Rule button works again."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    browser.get(server.url + "/")
+    wait_for(browser, "#case-text")
+    browser.execute_script("""
+        window.polls = 0;
+        const real = window.fetch;
+        window.fetch = (url, options) => {
+          if (String(url).includes("/api/v1/jobs/") && !(options && options.method === "DELETE")) {
+            window.polls += 1;
+            return Promise.resolve(new Response(JSON.stringify({detail: "no ruling job 'x'"}),
+              {status: 404, headers: {"content-type": "application/json"}}));
+          }
+          return real(url, options);
+        };
+    """)
+    browser.find_element(By.ID, "tab-paste").click()
+    browser.find_element(By.ID, "case-text").send_keys(board_1_pbn())
+    Select(browser.find_element(By.ID, "estimate")).select_by_value("dd")
+    browser.find_element(By.ID, "submit").click()
+    error = wait_for(browser, ".error-box")
+    assert "no longer knows this ruling job" in error.text and "no ruling job 'x'" in error.text
+    polls = browser.execute_script("return window.polls")
+    time.sleep(1.0)  # four polls a second were it still following
+    assert browser.execute_script("return window.polls") == polls == 1
+    assert browser.find_element(By.ID, "submit").is_enabled()
+    assert not browser.find_elements(By.ID, "job-progress")

@@ -905,7 +905,18 @@
     if (old) old.remove();
     showJob({ stage: { text: "sent; waiting for a worker" }, fraction: 0, elapsed: 0 }, cancel, statusId);
     for (;;) {
-      const state = await (await apiFetch(job.progress_url, { cache: "no-store" })).json();
+      const polled = await apiFetch(job.progress_url, { cache: "no-store" });
+      let state = null;
+      try { state = await polled.json(); } catch (e) { state = null; }
+      if (!polled.ok || !state || !state.state) {
+        // the job is gone (the service restarted, or it expired): stop following it
+        const gone = $("job-progress");
+        if (gone) gone.remove();
+        const why = (state && state.detail) || "HTTP " + polled.status;
+        return { status: polled.status || 500, ok: false,
+                 data: { detail: "the service no longer knows this ruling job (" + why +
+                         "; was it restarted?); press Rule again" } };
+      }
       if (state.state === "done") return { status: state.status, ok: state.status < 400, data: state.result };
       if (state.state === "cancelled" || cancelled) return null;
       showJob(state, cancel, statusId);
@@ -957,16 +968,20 @@
       const response = { ok: answer.ok, status: answer.status };
       const data = answer.data;
       if (!response.ok) {
-        setStatus("", null);
-        const results = $("results");
-        results.appendChild(errorNode(data.errors, "Could not rule: " + (data.detail || "HTTP " + response.status)));
+        const detail = (data && data.detail) || "HTTP " + response.status;
+        setStatus("Could not rule: see the error below.", "error");
+        const box = errorNode(data && data.errors, "Could not rule: " + detail);
+        box.setAttribute("tabindex", "-1");
+        $("results").appendChild(box);
+        box.scrollIntoView({ behavior: "smooth", block: "start" });
+        box.focus({ preventScroll: true });
         return;
       }
       const items = Array.isArray(data) ? data : [data];
       const ruled = items.filter((i) => !i.error).length;
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       setStatus(ruled + (ruled === 1 ? " board ruled" : " boards ruled") +
-        (items.length > ruled ? ", " + (items.length - ruled) + " could not be read" : "") + " in " + seconds + " s.", "ok");
+        (items.length > ruled ? ", " + (items.length - ruled) + " could not be ruled (see below)" : "") + " in " + seconds + " s.", "ok");
       const unfinished = items.filter((i) => i.unfinished);
       if (unfinished.length) {
         $("status").appendChild(el("div", { class: "unfinished" }, "Note: " + unfinished[0].unfinished.message + "."));
