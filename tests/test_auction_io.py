@@ -306,3 +306,61 @@ def test_lin_refuses_a_call_after_the_end_with_its_line() -> None:
     with pytest.raises(ParseError, match="had already ended") as info:
         loads_lin(record)
     assert info.value.line == 3
+
+
+UNFINISHED = ("the auction is not finished: it stops after 2 calls (5C by N so far), without the "
+              "passes that end it; the case's contract 5C by N is ruled on")
+"""Board 1's warning for the calls 5C (North deals and opens) and a pass."""
+
+
+def test_an_unfinished_auction_is_a_warning_and_its_case_is_ruled_on() -> None:
+    from revoke_equity.model.auction import Auction, contract_warning
+    from revoke_equity.ruling import rule
+
+    assert (CASE["board"], CASE["contract"], CASE["declarer"]) == (1, "5C", "N")
+    assert contract_warning(Auction.parse(Seat.N, ["5C", "P"]), "5C", Seat.N) == UNFINISHED
+    case = case_from_dict(with_fields(dealer="N", auction=["5C", "P"]))
+    assert rule(case).to_dict()["warnings"] == [UNFINISHED]
+
+
+@pytest.mark.parametrize(("calls", "words"), [
+    pytest.param([], "the auction has no calls; the case's contract 5C by N is ruled on", id="no-calls"),
+    pytest.param(["P", "P"], "it stops after 2 calls (no bid), without", id="passes-only"),
+    pytest.param(["1D", "P", "3D"], "it stops after 3 calls (3D by N so far), without the passes "
+                 "that end it; the case's contract 5C by N is ruled on", id="another-contract-so-far"),
+])
+def test_an_unfinished_auction_says_how_far_it_got(calls: list[str], words: str) -> None:
+    from revoke_equity.model.auction import Auction, contract_warning
+
+    warning = contract_warning(Auction.parse(Seat.N, calls), "5C", Seat.N)
+    assert warning is not None and words in warning
+
+
+def test_a_finished_auction_that_reaches_the_contract_says_nothing() -> None:
+    from revoke_equity.model.auction import Auction, contract_warning
+
+    assert contract_warning(Auction.parse(Seat.N, ["5C", "P", "P", "P"]), "5C", Seat.N) is None
+
+
+def test_the_command_line_warns_of_an_unfinished_auction(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _write(tmp_path, dealer="N", auction=["5C", "P"])
+    assert cli.main(["rule", path, "--no-equity"]) == 0
+    assert f"warning: board 1: {UNFINISHED}" in capsys.readouterr().err
+
+
+def test_lin_reads_an_unfinished_auction_and_writes_calls_that_end_it() -> None:
+    """The record's calls stop after 5C and a pass: the contract is theirs, the warning says the
+    auction is unfinished; written back, the calls are made up from the contract (marked so)."""
+    from revoke_equity.io.lin import dumps_lin, loads_lin
+    from revoke_equity.model.auction import contract_warning
+
+    full = dumps_lin(case_from_dict(_reaching_the_contract()))
+    assert "mb|5C|mb|p|mb|p|mb|p|" in full
+    (case,) = loads_lin(full.replace("mb|5C|mb|p|mb|p|mb|p|", "mb|5C|mb|p|"))
+    assert case.auction is not None and case.auction.texts() == ["5C", "P"]
+    assert contract_warning(case.auction, str(case.contract), case.declarer) == UNFINISHED
+    written = dumps_lin(case)
+    assert "nt|the auction is not known" in written and "mb|5C|mb|p|mb|p|mb|p|" in written
+    (back,) = loads_lin(written)
+    assert back.auction is None and (back.contract, back.declarer) == (case.contract, case.declarer)

@@ -103,19 +103,21 @@ def _error(text: str) -> CaseError:
 @pytest.mark.parametrize(
     ("cls", "old", "new", "parts"),
     [
-        pytest.param(PlayError, "pc|C4|", "pc|H4|", ["board 3, trick 2, W, card H4"], id="card-not-held"),
+        pytest.param(
+            PlayError, "pc|C4|", "pc|H4|", ["board 3, line 1, trick 2, W, card H4"], id="card-not-held"
+        ),
         pytest.param(
             PlayError,
             "pc|C4|",
             "pc|D4|",
-            ["board 3, trick 2, W, card D4", "already played"],
+            ["board 3, line 1, trick 2, W, card D4", "already played"],
             id="card-played-twice",
         ),
         pytest.param(
             PlayError,
             "pc|D4|pc|D5|",
             "pc|D5|pc|D4|",
-            ["board 3, trick 1, E, card D5", "turn"],
+            ["board 3, line 1, trick 1, E, card D5", "turn"],
             id="card-out-of-turn",
         ),
         pytest.param(
@@ -128,7 +130,13 @@ def _error(text: str) -> CaseError:
         pytest.param(
             PlayError, TRICK_12, "", ["board 3", "trick 12", "no claim"], id="play-stops-without-claim"
         ),
-        pytest.param(ParseError, "mb|4S|", "mb|4Z|", ["board 3", "unknown call '4Z'"], id="unknown-call"),
+        pytest.param(
+            ParseError,
+            "mb|4S|",
+            "mb|4Z|",
+            ["board 3, line 1, N: auction call 1 (N)", "not a call: '4Z'"],
+            id="unknown-call",
+        ),
         pytest.param(ParseError, "mb|4S|", "mb|p|", ["board 3", "passed out"], id="passed-out"),
         pytest.param(ParseError, "pc|C4|", "pc|N4|", ["board 3", "trick 2", "card N4"], id="unknown-card"),
         pytest.param(ParseError, "md|3SJ96", "md|3SJ9", ["board 3", "S", "12 cards"], id="deal-hand-of-12"),

@@ -601,6 +601,24 @@ def test_bad_correction_is_an_error_naming_it(trick: int, seat: str, card: str,
     assert error.message == message
 
 
+@pytest.mark.parametrize(("withdrawn", "message"), [
+    ("C2", "the play record has E playing C2, the withdrawn card, to trick 4: it holds the card "
+           "that replaced it (Law 62B)"),
+    ("D3", "the play record's card for E at trick 4, C2, does not follow H either: a revoke is "
+           "corrected by following suit (Law 62B)"),
+], ids=["withdrawn-card-still-played", "replaced-by-another-revoke"])
+def test_a_correction_the_play_record_does_not_show_is_an_error(withdrawn: str,
+                                                               message: str) -> None:
+    """p01's record has East's C2 on a heart at trick 4: a correction there needs the record to
+    hold the heart that replaced the withdrawn card, not the revoke itself."""
+    case = worked("p01")
+    assert str(replay(case).trick(4).card_of(Seat.E)) == "C2"
+    error = _error(dataclasses.replace(
+        case, corrected=(Correction(4, Seat.E, Card.from_str(withdrawn)),)))
+    assert (error.board, error.trick, error.seat, error.card) == (1, 4, "E", withdrawn)
+    assert error.message == message
+
+
 def test_correction_of_a_discard_is_an_error() -> None:
     """A player who held no card of the suit led could not revoke on that trick."""
     case = worked("p01")

@@ -402,6 +402,8 @@ def _rule(args: argparse.Namespace) -> int:
             print(f"revoke-equity rule: {entry.error}", file=sys.stderr)
             failed = True
             continue
+        for warning in entry.warnings:
+            print(f"revoke-equity rule: warning: {warning}", file=sys.stderr)
         case = apply_overrides(entry.case, laws=args.laws, noticed=args.noticed)
         if progress is not None:
             progress.board(case.board)
@@ -420,6 +422,8 @@ def _rule(args: argparse.Namespace) -> int:
         others = _other_classes(case, solver, options, args.also_players)
         data = ruling.to_dict(comparison=comparison,
                               sensitivity=[o.as_dict() for o in others])
+        if entry.warnings:
+            data["warnings"] = [*entry.warnings, *data.get("warnings", [])]
         rulings.append(data)
         ruled.append((ruling, data))
         if args.format == "text":

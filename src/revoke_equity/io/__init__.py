@@ -4,8 +4,9 @@ The front door is :func:`read_boards` (text) and :func:`read_path` (a file, ``-`
 handviewer URL, which is parsed and never fetched). Reading is lenient per board: each board of the
 input yields a :class:`BoardInput` holding either its :class:`~revoke_equity.model.Case` or the
 :class:`~revoke_equity.errors.CaseError` that located what is wrong with it, so one bad board in a
-file of 500 does not stop the other 499. Every case read has had its play record replayed
-(:func:`revoke_equity.model.play.replay`).
+file of 500 does not stop the other 499; a board read with something doubtful in it (a PBN
+``Result`` that its complete play contradicts) keeps the warnings that say so. Every case read has
+had its play record replayed (:func:`revoke_equity.model.play.replay`).
 
 The format modules also have strict readers that raise the first error: :func:`json_case.loads`,
 :func:`pbn.loads_pbn`, :func:`lin.loads_lin`, :func:`handviewer.parse_handviewer`.
@@ -116,7 +117,7 @@ def read_path(path: str | Path, *, fmt: str | None = None) -> list[BoardInput]:
     endless one such as ``/dev/zero``) is one error."""
     text_path = str(path)
     if text_path.lstrip()[:8].lower().startswith(("http://", "https://")):
-        return read_boards(text_path, fmt="url", name=text_path[:80])
+        return _read_urls(text_path, text_path[:80], numbered=False)
     if text_path == "-":
         binary = getattr(sys.stdin, "buffer", None)
         if binary is None:  # a text stream without bytes underneath (io.StringIO)
@@ -156,8 +157,9 @@ def apply_overrides(
     return replace(case, **changes)  # type: ignore[arg-type]
 
 
-def _read_urls(text: str, name: str) -> list[BoardInput]:
-    """One board per non-empty line, each a handviewer link."""
+def _read_urls(text: str, name: str, *, numbered: bool = True) -> list[BoardInput]:
+    """One board per non-empty line, each a handviewer link; with ``numbered``, an error names
+    its line (a link given alone, not in a file, has no line to name)."""
     oversize = too_large(len(text), name)
     if oversize is not None:
         return [BoardInput(None, None, oversize)]
@@ -169,7 +171,7 @@ def _read_urls(text: str, name: str) -> list[BoardInput]:
             entries.append(BoardInput(None, None, too_many_boards(name, number)))
             break
         entry = read_one(None, f"#{len(entries) + 1}", partial(parse_handviewer, line))
-        if entry.error is not None and entry.error.line is None:
+        if numbered and entry.error is not None and entry.error.line is None:
             entry.error.line = number
             entry.error.args = (str(entry.error),)
         if entry.case is not None:

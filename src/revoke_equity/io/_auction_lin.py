@@ -82,7 +82,8 @@ def handviewer_auction(text: str, dealer: Seat, where: Board) -> Auction | None:
         elif char == "(":
             closing = text.find(")", position)
             if closing < 0:
-                raise ParseError("a (auction): an explanation '(' is not closed", board=where)
+                raise ParseError("a (auction): an explanation '(' is not closed", board=where,
+                                 seat=_seat_of_call(dealer, len(calls) - 1))
             if calls:
                 alerted.add(len(calls) - 1)
                 notes.append((len(calls) - 1, text[position + 1:closing].strip()))
@@ -90,7 +91,8 @@ def handviewer_auction(text: str, dealer: Seat, where: Board) -> Auction | None:
         else:
             match = _HV_CALL.match(text, position)
             if match is None:
-                raise ParseError(f"a (auction): cannot read {text[position:position + 6]!r}...", board=where)
+                raise ParseError(f"a (auction): cannot read {text[position:position + 6]!r}... as call "
+                                 f"{len(calls) + 1}", board=where, seat=_seat_of_call(dealer, len(calls)))
             calls.append(match.group())
             position = match.end()
             try:
@@ -100,6 +102,11 @@ def handviewer_auction(text: str, dealer: Seat, where: Board) -> Auction | None:
     if not calls:
         return None
     return Auction.parse(dealer, calls, frozenset(alerted), tuple(notes))
+
+
+def _seat_of_call(dealer: Seat, index: int) -> str | None:
+    """The seat that makes call ``index`` (0 the dealer's first), ``None`` before the first."""
+    return None if index < 0 else dealer.after(index).value
 
 
 _HV_CALL = re.compile(r"[1-7](?:nt|[cdhsn])|xx|p|d|r|x", re.IGNORECASE)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from revoke_equity.errors import CaseError
 from revoke_equity.model.case import Case
@@ -12,23 +12,32 @@ from revoke_equity.model.case import Case
 @dataclass(frozen=True)
 class BoardInput:
     """One board of an input: its number when known, and either the :class:`Case` read from it or
-    the :class:`CaseError` that says why it could not be read (exactly one of the two is set)."""
+    the :class:`CaseError` that says why it could not be read (exactly one of the two is set).
+
+    ``warnings`` are what the reader found doubtful in a board it read (the case is still ruled
+    on), each a sentence that names the board: ``board 5, line 11: the [Result "9"] tag says ...``.
+    """
 
     board: int | None
     case: Case | None
     error: CaseError | None
+    warnings: tuple[str, ...] = field(default=())
 
     @property
     def ok(self) -> bool:
         return self.error is None
 
 
-def read_one(board: int | None, label: int | str, build: Callable[[], Case]) -> BoardInput:
-    """Run ``build``; a :class:`CaseError` becomes this board's error, located on ``label``."""
+def read_one(
+    board: int | None, label: int | str, build: Callable[[], Case], warnings: Iterable[str] = ()
+) -> BoardInput:
+    """Run ``build``; a :class:`CaseError` becomes this board's error, located on ``label``.
+    ``warnings`` (a list that ``build`` may add to) are kept with a board that was read."""
     try:
-        return BoardInput(board, build(), None)
+        case = build()
     except CaseError as exc:
         return BoardInput(board, None, exc.with_board(label))
+    return BoardInput(board, case, None, tuple(warnings))
 
 
 def strict(entries: Iterable[BoardInput]) -> list[Case]:

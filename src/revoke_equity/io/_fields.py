@@ -6,7 +6,7 @@ Each reader knows where it is (board, line, trick, seat); these helpers turn the
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TypeVar
 
@@ -19,12 +19,13 @@ from revoke_equity.io._limits import (
     quote,
     whole_number,
 )
-from revoke_equity.model.cards import Card, Suit
+from revoke_equity.model.cards import Card, Rank, Suit
 from revoke_equity.model.case import Case, Claim, Noticed
 from revoke_equity.model.contract import Contract, Vulnerability
-from revoke_equity.model.deal import Deal
+from revoke_equity.model.deal import Deal, hand_to_pbn
 from revoke_equity.model.edition import Edition
 from revoke_equity.model.play import PlayRecord, replay
+from revoke_equity.model.position import Position
 from revoke_equity.model.seats import Seat
 
 Board = int | str | None
@@ -84,11 +85,13 @@ def parse_seat(text: object, *, board: Board, what: str = "seat", line: int | No
     return _convert(Seat.from_str, text, what, board, line)
 
 
+PASSED_OUT = "contract: the board was passed out, there is no play to rule on"
+"""Every reader's words for a board passed out (a ``Pass`` contract, four passes in LIN)."""
+
+
 def parse_contract(text: object, *, board: Board, line: int | None = None) -> Contract:
     if isinstance(text, str) and text.strip().upper() in ("PASS", "P", "AP"):
-        raise ParseError(
-            "contract: the board was passed out, there is no play to rule on", board=board, line=line
-        )
+        raise ParseError(PASSED_OUT, board=board, line=line)
     return _convert(Contract.from_str, text, "contract", board, line)
 
 
@@ -145,14 +148,55 @@ _BOOL_WORDS = {"yes": True, "true": True, "no": False, "false": False}
 
 
 def parse_deal(text: object, *, board: Board, line: int | None = None) -> Deal:
-    """A PBN deal string; the model's :class:`CaseError` becomes a located :class:`ParseError`."""
+    """A PBN deal string; the model's :class:`CaseError` becomes a located :class:`ParseError`.
+    A hand given as ``-`` (PBN's unknown hand) is refused by name: a ruling needs all four."""
     if not isinstance(text, str):
         raise ParseError(f"deal must be a string, not {type(text).__name__}", board=board, line=line)
     check_field(text, "deal", board=board, line=line, limit=4 * MAX_WORD)
+    _check_no_unknown_hand(text, board, line)
     try:
         return Deal.from_pbn(text)
     except CaseError as exc:
         raise as_parse_error(exc, board, line, prefix="deal") from None
+
+
+def _check_no_unknown_hand(text: str, board: Board, line: int | None) -> None:
+    """A :class:`ParseError` naming the seats whose hands are ``-`` in a deal ``"N:... - ... ..."``
+    (and, when only one is, the 13 cards the other three leave over)."""
+    text = text.strip()
+    if len(text) < 2 or text[1] != ":" or text[0].upper() not in "NESW":
+        return
+    first = Seat.from_str(text[0])
+    hands = text[2:].split()
+    unknown = [first.after(i) for i, hand in enumerate(hands[:4]) if hand == "-"]
+    if not unknown:
+        return
+    names = " and ".join(seat.name_long for seat in unknown)
+    whose = f"{names}'s hand is" if len(unknown) == 1 else f"the hands of {names} are"
+    message = f"deal: {whose} '-' (not given): a revoke ruling needs all four hands"
+    left = _left_over([hand for hand in hands if hand != "-"]) if len(hands) == 4 else None
+    if left is not None:
+        message += f"; the cards the other three do not hold are {left}"
+    raise ParseError(message, board=board, seat=str(unknown[0]) if len(unknown) == 1 else None,
+                     line=line)
+
+
+def _left_over(hand_texts: list[str]) -> str | None:
+    """The PBN hand of the 13 cards that three PBN hands of 13 distinct cards leave over, else
+    ``None``."""
+    if len(hand_texts) != 3:
+        return None
+    dealt: set[Card] = set()
+    for hand_text in hand_texts:
+        suits = hand_text.upper().replace("10", "T").split(".")
+        if len(suits) != 4 or not all(set(holding) <= set("23456789TJQKA") for holding in suits):
+            return None
+        cards = {Card(suit, Rank.from_str(letter)) for suit, holding in zip(Suit, suits, strict=True)
+                 for letter in holding}
+        if len(cards) != 13 or cards & dealt:
+            return None
+        dealt |= cards
+    return hand_to_pbn(Card(suit, rank) for suit in Suit for rank in Rank if Card(suit, rank) not in dealt)
 
 
 def as_parse_error(exc: CaseError, board: Board, line: int | None = None, *, prefix: str = "") -> ParseError:
@@ -230,3 +274,54 @@ def claim_from_total(
             line=line,
         )
     return Claim(after, total - won)
+
+
+def parse_play(
+    texts: Sequence[tuple[object, int | None]], case: Case, board: Board, *, what: str = "card"
+) -> tuple[Card, ...]:
+    """The cards of a play record given in play order (``(text, line)`` each), read with their
+    trick and the seat whose turn it is, so that a card that cannot be read names who played it:
+    ``board 5, line 2, trick 2, N, card CZ``. A card its player does not hold is reported as
+    :func:`~revoke_equity.model.play.replay` reports it, before any later card is read."""
+    position = Position.initial(case.deal, case.contract.strain.trump, case.opening_leader)
+    cards: list[Card] = []
+    for index, (text, line) in enumerate(texts):
+        seat = position.to_move
+        card = parse_card(text, board=board, what=what, trick=index // 4 + 1, seat=seat, line=line)
+        cards.append(card)
+        if card not in position.hand(seat):  # refused by the replay, as in the whole record
+            check_play(replace(case, play=tuple(cards), claim=None), board, line)
+        position = position.play(card)
+    return tuple(cards)
+
+
+def next_to_play(case: Case) -> Seat:
+    """Whose turn it is after ``case.play`` (cards each held by the player in turn)."""
+    start = Position.initial(case.deal, case.contract.strain.trump, case.opening_leader)
+    return start.play_all(case.play).to_move
+
+
+def located(message: str, board: Board, line: int | None = None) -> str:
+    """``message`` headed by its place, as errors are: ``board 5, line 11: ...``."""
+    return str(CaseError(message, board=board, line=line))
+
+
+def total_warning(
+    record: PlayRecord, value: str, what: str, board: Board, line: int | None = None
+) -> str | None:
+    """A warning when a play of all 13 tricks does not give declarer the total of tricks that
+    ``value`` (PBN's ``Result``) says: the play is ruled on, and a table result may rightly
+    include a revoke trick transfer. Blank and ``?`` (unknown) say nothing; a value that is not a
+    number of tricks says that it was not checked."""
+    if len(record.case.play) < 52 or value.strip() in ("", "?"):
+        return None
+    total = whole_number(value)
+    if total is None or not 0 <= total <= 13:
+        return located(f"{what} {quote(value)} is not a number of tricks (0 to 13), so it is not "
+                       "checked against the play", board, line)
+    won = record.declarer_tricks
+    if total == won:
+        return None
+    return located(f"{what} says {total} tricks, but the play as recorded gives declarer {won} "
+                   "before any revoke transfer (a table result that includes a transfer differs "
+                   "by it); the play is ruled on", board, line)

@@ -8,6 +8,8 @@ turns a number of 4,300 digits or more into a ``ValueError``; and one stray char
   :data:`~revoke_equity.io._limits.MAX_DEPTH` is an error naming the line;
 * integers are read by :func:`~revoke_equity.io._limits.json_integer` (a too long one becomes a
   :class:`~revoke_equity.io._limits.LongNumber` that the field reports);
+* objects are read as :class:`JSONObject`, which remembers a key given twice (``json`` keeps the
+  last value silently), so that the case reports it;
 * a top-level list that is not valid JSON is read element by element: each case that still
   decodes is kept, and each stretch that does not becomes one error located by line and column.
   (One missing quote turns every later string inside out on that line, so where elements start is
@@ -25,7 +27,44 @@ from dataclasses import dataclass
 from revoke_equity.errors import ParseError
 from revoke_equity.io._limits import MAX_BOARDS, MAX_DEPTH, json_integer, too_large, too_many_boards
 
-_DECODER = json.JSONDecoder(parse_int=json_integer)
+
+class JSONObject(dict[str, object]):
+    """A decoded JSON object. ``repeated`` is ``(path, first value, last value)`` for the first key
+    given twice in it or in an object inside it (path ``"claim.after_trick"``,
+    ``"corrected[1].card"``), else ``None``; the object holds the last value, as ``json`` does."""
+
+    repeated: tuple[str, object, object] | None = None
+
+
+def _json_object(pairs: list[tuple[str, object]]) -> JSONObject:
+    """The ``object_pairs_hook`` of the reader: a :class:`JSONObject` that knows a key given twice."""
+    out = JSONObject()
+    for key, value in pairs:
+        if out.repeated is None:
+            if key in out:
+                out.repeated = (key, out[key], value)
+            else:
+                inner = _repeated_in(value)
+                out.repeated = None if inner is None else (f"{key}{inner[0]}", inner[1], inner[2])
+        out[key] = value
+    return out
+
+
+def _repeated_in(value: object) -> tuple[str, object, object] | None:
+    """The repeated key of an object ``value``, or of an object directly in a list ``value``, its
+    path relative to ``value`` (``".card"``, ``"[1].card"``)."""
+    if isinstance(value, JSONObject) and value.repeated is not None:
+        path, first, last = value.repeated
+        return f".{path}", first, last
+    if isinstance(value, list):
+        for index, item in enumerate(value):
+            if isinstance(item, JSONObject) and item.repeated is not None:
+                path, first, last = item.repeated
+                return f"[{index}].{path}", first, last
+    return None
+
+
+_DECODER = json.JSONDecoder(parse_int=json_integer, object_pairs_hook=_json_object)
 _TOKEN = re.compile(r'"[^"\\\n]*(?:\\[^\n][^"\\\n]*)*"?|[\[\]{}]')
 """A string (ended by its closing quote, else by the end of the line: a JSON string holds no line
 break), or one of ``[ ] { }``. Every alternative consumes what it matches without backtracking

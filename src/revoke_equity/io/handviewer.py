@@ -12,12 +12,13 @@ no claim, so its play must be complete. :func:`handviewer_url` writes the ``lin=
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from urllib.parse import parse_qs, quote, urlsplit
 
-from revoke_equity.errors import ParseError
+from revoke_equity.errors import CaseError, ParseError
 from revoke_equity.io._auction_lin import handviewer_auction
 from revoke_equity.io._board import strict
-from revoke_equity.io._fields import check_play, parse_card, parse_int, parse_seat
+from revoke_equity.io._fields import check_play, next_to_play, parse_int, parse_play, parse_seat
 from revoke_equity.io._limits import MAX_FIELD, check_field
 from revoke_equity.io.lin import contract_from_auction, deal_from_hand_texts, dumps_lin, read_lin
 from revoke_equity.model.case import Case
@@ -25,8 +26,9 @@ from revoke_equity.model.contract import Vulnerability, dealer_for_board
 from revoke_equity.model.seats import Seat
 
 HANDVIEWER = "https://www.bridgebase.com/tools/handviewer.html"
-_CALL = re.compile(r"[1-7](?:nt|[cdhsn])|xx|p|d|r|x", re.IGNORECASE)
 _CARD = re.compile(r"[shdc](?:10|[2-9tjqka])", re.IGNORECASE)
+_NOT_A_CARD = re.compile(r".[^shdc]{0,2}", re.IGNORECASE | re.DOTALL)
+"""What stands where a card should: a character and up to two more before the next suit letter."""
 _MAX_LINK = 16 * MAX_FIELD
 """Characters in one link (a ``lin=`` record of a whole board, URL-encoded, is about 3,000)."""
 _MAX_PARAMS = 64
@@ -50,13 +52,23 @@ def parse_handviewer(url: str) -> Case:
         raise ParseError(f"not a valid link: {exc}") from None
     params = {key.lower(): values[-1] for key, values in query.items()}
     if "lin" in params:
-        entries = read_lin(params["lin"], name="lin=")
-        if len(entries) != 1:
-            raise ParseError(f"the lin= parameter holds {len(entries)} boards, not one")
-        return strict(entries)[0]
+        return _from_lin(params["lin"])
     if not any(seat in params for seat in "nesw"):
         raise ParseError("not a handviewer link: no lin= and no n=, e=, s=, w= hands")
     return _from_params(params)
+
+
+def _from_lin(record: str) -> Case:
+    """The case of a ``lin=`` record; its errors name no line (a link is one line)."""
+    entries = read_lin(record, name="lin=")
+    if len(entries) != 1:
+        raise ParseError(f"the lin= parameter holds {len(entries)} boards, not one")
+    try:
+        return strict(entries)[0]
+    except CaseError as exc:
+        exc.line = None
+        exc.args = (str(exc),)
+        raise
 
 
 def handviewer_url(case: Case) -> str:
@@ -86,43 +98,47 @@ def _from_params(params: dict[str, str]) -> Case:
     else:
         vulnerable = Vulnerability.NONE if board is None else Vulnerability.for_board(board)
     raw_auction = check_field(params.get("a", ""), "a (auction)", board=where)
-    auction = _without_explanations(raw_auction)
-    calls = _tokens(_CALL, auction, "a (auction)", where)
+    auction = handviewer_auction(raw_auction, dealer, where)
+    calls = [] if auction is None else auction.texts()
     contract, declarer = contract_from_auction(calls, dealer, board=where)
-    play_text = check_field(params.get("p", ""), "p (play)", board=where)
-    cards = _tokens(_CARD, play_text.replace(" ", ""), "p (play)", where)
-    play = tuple(parse_card(text, board=where, trick=index // 4 + 1) for index, text in enumerate(cards))
     case = Case(
-        deal=deal, contract=contract, declarer=declarer, play=play, vulnerable=vulnerable, board=board,
-        auction=handviewer_auction(raw_auction, dealer, where),
+        deal=deal, contract=contract, declarer=declarer, play=(), vulnerable=vulnerable, board=board,
+        auction=auction,
     )
+    play_text = check_field(params.get("p", ""), "p (play)", board=where)
+    cards, rest = _tokens(_CARD, play_text.replace(" ", ""))
+    case = replace(case, play=parse_play([(text, None) for text in cards], case, where, what="p (play)"))
+    if rest:
+        raise _unreadable_card(case, rest, where)
     check_play(case, where)
     return case
 
 
-def _without_explanations(auction: str) -> str:
-    """The calls of ``a=`` without ``(...)`` explanations, ``!`` alerts, ``?`` and white space.
-    An unclosed ``(`` is left in place (and reported by :func:`_tokens`). One pass."""
-    out: list[str] = []
-    position = 0
-    while position < len(auction):
-        opening = auction.find("(", position)
-        closing = auction.find(")", opening + 1) if opening >= 0 else -1
-        if closing < 0:
-            out.append(auction[position:])
-            break
-        out.append(auction[position:opening])
-        position = closing + 1
-    return "".join(char for char in "".join(out) if char not in "!?" and not char.isspace())
+def _unreadable_card(case: Case, rest: str, where: int | None) -> ParseError:
+    """The error for the text of ``p=`` that is not a card, named with the trick and the seat
+    whose turn it was, and the card as far as the next suit letter."""
+    played = len(case.play)
+    over = played >= 52
+    token = _NOT_A_CARD.match(rest)
+    return ParseError(
+        f"p (play): cannot read {rest[:6]!r}... (a card is a suit letter s, h, d or c, then a rank)"
+        + (" after the 52nd card" if over else ""),
+        board=where,
+        trick=None if over else played // 4 + 1,
+        seat=None if over else str(next_to_play(case)),
+        card=token.group() if token else rest[:3],
+    )
 
 
-def _tokens(pattern: re.Pattern[str], text: str, what: str, where: int | None) -> list[str]:
-    tokens = []
+def _tokens(pattern: re.Pattern[str], text: str) -> tuple[list[str], str]:
+    """The tokens ``pattern`` reads from the start of ``text`` one after another, and the rest of
+    ``text`` from the first place where it reads none (empty when it read all)."""
+    tokens: list[str] = []
     position = 0
     while position < len(text):
         match = pattern.match(text, position)
         if not match:
-            raise ParseError(f"{what}: cannot read {text[position : position + 6]!r}...", board=where)
+            return tokens, text[position:]
         tokens.append(match.group())
         position = match.end()
-    return tokens
+    return tokens, ""

@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import json
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from revoke_equity.errors import ParseError
@@ -30,6 +31,7 @@ from revoke_equity.io._fields import (
     parse_edition,
     parse_int,
     parse_noticed,
+    parse_play,
     parse_seat,
     parse_suit,
     parse_vulnerability,
@@ -37,6 +39,7 @@ from revoke_equity.io._fields import (
 from revoke_equity.io._json_text import read_values
 from revoke_equity.io._limits import quote
 from revoke_equity.model.auction import Auction, AuctionError
+from revoke_equity.model.cards import Card
 from revoke_equity.model.case import (
     Case,
     Claim,
@@ -69,6 +72,8 @@ FIELDS = (
     "shown",
 )
 REQUIRED = ("deal", "contract", "declarer", "play")
+WRAPPER = frozenset({"name", "case", "expect"})
+"""The keys of a worked case, ``{"name", "case", "expect"}``."""
 
 
 def case_from_dict(data: object, *, board_hint: int | str | None = None) -> Case:
@@ -77,9 +82,11 @@ def case_from_dict(data: object, *, board_hint: int | str | None = None) -> Case
     ``board_hint`` locates errors when ``data`` has no ``board`` (e.g. ``"#3"``: third in a list).
     Raises :class:`ParseError` for a bad field, :class:`PlayError` for an impossible play record.
     """
+    given = data
     data = unwrap(data, board_hint)
     board = _board(data, board_hint)
     where: Board = board if board is not None else board_hint
+    _check_repeated(given, where)
     unknown = [key for key in data if key not in FIELDS]
     if unknown:
         expected = ", ".join(FIELDS)
@@ -100,7 +107,7 @@ def case_from_dict(data: object, *, board_hint: int | str | None = None) -> Case
         deal=deal,
         contract=contract,
         declarer=declarer,
-        play=_play(data["play"], where),
+        play=(),
         vulnerable=vulnerable,
         board=board,
         laws=laws,
@@ -112,18 +119,39 @@ def case_from_dict(data: object, *, board_hint: int | str | None = None) -> Case
         auction=_auction(data, board, where),
         shown=_shown(data.get("shown"), where),
     )
+    case = replace(case, play=_play(data["play"], case, where))
     check_extras(case, where)
     check_play(case, where)
     return case
 
 
 def unwrap(data: object, board_hint: Board = None) -> Mapping[str, Any]:
-    """The case object itself: ``data``, or ``data["case"]`` for a worked-case wrapper."""
-    if isinstance(data, Mapping) and "case" in data and "deal" not in data:
-        data = data["case"]
+    """The case object itself: ``data``, or ``data["case"]`` for a worked-case wrapper. An object
+    with the wrapper's ``name`` or ``expect`` but neither ``case`` nor ``deal`` is a wrapper whose
+    case is missing, and is refused as such."""
+    if isinstance(data, Mapping) and "deal" not in data:
+        if "case" in data:
+            data = data["case"]
+            if not isinstance(data, Mapping):
+                raise ParseError(f"the worked case's 'case' must be the case, a JSON object, not "
+                                 f"{type(data).__name__}", board=board_hint)
+        elif WRAPPER & data.keys():
+            given = ", ".join(repr(key) for key in data if key in WRAPPER)
+            raise ParseError("missing field 'case' (the case itself) in a worked case "
+                             f'{{"name", "case", "expect"}}: this one has {given}', board=board_hint)
     if not isinstance(data, Mapping):
         raise ParseError(f"a case must be a JSON object, not {type(data).__name__}", board=board_hint)
     return data
+
+
+def _check_repeated(data: object, where: Board) -> None:
+    """A key given twice in a case (or in its wrapper), which ``json`` would read as its last
+    value, is an error naming it and both values."""
+    repeated = getattr(data, "repeated", None)  # set by the reader of the text (._json_text)
+    if repeated is not None:
+        path, first, last = repeated
+        raise ParseError(f"the field {quote(path)} is given twice ({quote(first)}, then "
+                         f"{quote(last)}): give each field once", board=where)
 
 
 def case_to_dict(case: Case) -> dict[str, Any]:
@@ -307,12 +335,11 @@ def _object(
     return item
 
 
-def _play(value: object, where: Board) -> tuple[Any, ...]:
+def _play(value: object, case: Case, where: Board) -> tuple[Card, ...]:
+    """The ``play`` list, each card read with its trick and the seat whose turn it is."""
     if not isinstance(value, list):
         raise ParseError(f"play must be a list of cards, not {type(value).__name__}", board=where)
-    return tuple(
-        parse_card(text, board=where, what="play", trick=index // 4 + 1) for index, text in enumerate(value)
-    )
+    return parse_play([(text, None) for text in value], case, where, what="play")
 
 
 def _claim(value: object, where: Board) -> Claim | None:
@@ -334,10 +361,9 @@ def _claim(value: object, where: Board) -> Claim | None:
 def _correction(value: object, where: Board) -> Correction:
     item = _object(value, "corrected", ("trick", "player", "card"), where)
     trick = parse_int(item["trick"], what="corrected trick", board=where, low=1, high=13, text=False)
+    player = parse_seat(item["player"], board=where, what="corrected player")
     return Correction(
-        trick,
-        parse_seat(item["player"], board=where, what="corrected player"),
-        parse_card(item["card"], board=where, what="corrected card", trick=trick),
+        trick, player, parse_card(item["card"], board=where, what="corrected card", trick=trick, seat=player)
     )
 
 
@@ -346,11 +372,9 @@ def _penalty_card(value: object, where: Board) -> PenaltyCard:
     trick = parse_int(
         item["from_trick"], what="penalty_cards from_trick", board=where, low=1, high=13, text=False
     )
-    return PenaltyCard(
-        parse_seat(item["player"], board=where, what="penalty_cards player"),
-        parse_card(item["card"], board=where, what="penalty_cards card", trick=trick),
-        trick,
-    )
+    player = parse_seat(item["player"], board=where, what="penalty_cards player")
+    card = parse_card(item["card"], board=where, what="penalty_cards card", trick=trick, seat=player)
+    return PenaltyCard(player, card, trick)
 
 
 def _requirement(value: object, where: Board) -> Requirement:

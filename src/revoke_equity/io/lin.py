@@ -30,12 +30,13 @@ from revoke_equity.errors import CaseError, ParseError
 from revoke_equity.io._auction_lin import MADE_UP, lin_auction, lin_calls
 from revoke_equity.io._board import BoardInput, read_one, strict
 from revoke_equity.io._fields import (
+    PASSED_OUT,
     Board,
     as_parse_error,
     check_play,
     claim_from_total,
-    parse_card,
     parse_int,
+    parse_play,
 )
 from revoke_equity.io._limits import (
     MAX_BOARDS,
@@ -246,19 +247,17 @@ def _case(record: _Record, board: int | None, where: Board) -> Case:
     calls = record.values("mb")
     for call, line in calls:
         check_field(call, "mb (call)", board=where, line=line, limit=MAX_WORD)
+    auction = lin_auction(record.commands, dealer, where)
     contract, declarer = contract_from_auction(
         [call for call, _ in calls], dealer, board=where, line=calls[0][1] if calls else md[1]
     )
-    play = tuple(
-        parse_card(text, board=where, trick=index // 4 + 1, line=line)
-        for index, (text, line) in enumerate(record.values("pc"))
-    )
     case = Case(
-        deal=deal, contract=contract, declarer=declarer, play=play, vulnerable=vulnerable, board=board,
-        auction=lin_auction(record.commands, dealer, where),
+        deal=deal, contract=contract, declarer=declarer, play=(), vulnerable=vulnerable, board=board,
+        auction=auction,
     )
+    case = replace(case, play=parse_play(record.values("pc"), case, where))
     mc = record.last("mc")
-    if mc is not None and len(play) < 52:
+    if mc is not None and len(case.play) < 52:
         total = parse_int(mc[0], what="mc (claim)", board=where, low=0, high=13, line=mc[1])
         case = replace(case, claim=claim_from_total(case, total, where, mc[1], what="mc (claim)"))
     check_play(case, where, mc[1] if mc else None)
@@ -330,12 +329,15 @@ def contract_from_auction(
     calls: Iterable[str], dealer: Seat, *, board: Board = None, line: int | None = None
 ) -> tuple[Contract, Seat]:
     """The final contract and its declarer: the first player of the declaring side to bid the
-    final strain. Calls: ``1S``, ``3N``/``3NT``, ``p``, ``d``/``x``, ``r``/``xx``; ``!`` alerts."""
+    final strain. Calls: ``1S``, ``3N``/``3NT``, ``p``, ``d``/``x``, ``r``/``xx``; ``!`` alerts.
+    A call that is none of these is an error naming it and its seat; so is an auction without a
+    bid, in the words of the other readers for a board passed out when it has four passes."""
     seat = dealer
     final: tuple[int, Strain, Seat] | None = None
     doubling = Doubling.UNDOUBLED
     first_bidder: dict[tuple[object, Strain], Seat] = {}
-    for raw in calls:
+    passes = 0
+    for index, raw in enumerate(calls):
         call = raw.strip().upper().rstrip("!?").strip()
         match = _BID.match(call)
         if match:
@@ -346,13 +348,27 @@ def contract_from_auction(
             doubling = Doubling.DOUBLED
         elif call in ("R", "XX", "RDBL"):
             doubling = Doubling.REDOUBLED
-        elif call not in ("P", "PASS"):
-            raise ParseError(f"unknown call {quote(raw)} in the auction", board=board, line=line)
+        elif call in ("P", "PASS"):
+            passes += 1
+        else:
+            raise ParseError(f"auction call {index + 1} ({seat.value}): unknown call {quote(raw)} "
+                             "(expected p, d, r or a bid such as 1S, 3N)",
+                             board=board, seat=seat.value, line=line)
         seat = seat.next
     if final is None:
-        raise ParseError("no contract: the auction has no bid (passed out?)", board=board, line=line)
+        raise ParseError(_no_bid(passes), board=board, line=line)
     level, strain, bidder = final
     return Contract(level, strain, doubling), first_bidder[(bidder.side, strain)]
+
+
+def _no_bid(passes: int) -> str:
+    """Why an auction of ``passes`` passes and no bid gives no contract."""
+    if passes >= 4:
+        return PASSED_OUT
+    if passes == 0:
+        return "no contract: there are no calls to give the contract and declarer"
+    return (f"no contract: the auction has {passes} pass{'es' if passes > 1 else ''} and no bid "
+            "(four passes pass the board out)")
 
 
 def _hand_to_lin(cards: Iterable[Card]) -> str:

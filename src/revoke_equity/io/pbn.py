@@ -20,6 +20,9 @@ The Play section lists each trick in seat columns, starting with the seat of the
 (the opening leader), not in play order; each trick is reordered from its leader, the previous
 trick's winner. ``-`` is a card not played; ``*`` ends the play, and when it comes before trick 13
 it is a claim: ``Result`` (declarer's total tricks) less the tricks declarer's side has won so far.
+After all 13 tricks, a ``Result`` other than the tricks as played is the board's warning
+(:attr:`BoardInput.warnings <revoke_equity.io._board.BoardInput.warnings>`), not its error: a
+result entered after a revoke trick transfer rightly differs, and the play is ruled on.
 """
 
 from __future__ import annotations
@@ -47,6 +50,7 @@ from revoke_equity.io._fields import (
     parse_seat,
     parse_suit,
     parse_vulnerability,
+    total_warning,
 )
 from revoke_equity.io._limits import MAX_BOARDS, check_field, quote, too_large, too_many_boards, whole_number
 from revoke_equity.io.json_case import check_extras
@@ -122,7 +126,8 @@ def read_pbn(text: str, *, name: str = "<input>") -> list[BoardInput]:
         board_text = (game.value("Board") or "").strip()
         board = whole_number(board_text) or None
         label: int | str = board if board is not None else _label(board_text, len(entries) + 1)
-        entries.append(read_one(board, label, partial(_case, game, board, label)))
+        warnings: list[str] = []
+        entries.append(read_one(board, label, partial(_case, game, board, label, warnings), warnings))
     return entries
 
 
@@ -324,7 +329,8 @@ def _required(game: _Game, name: str, board: Board) -> _Tag:
     return tag
 
 
-def _case(game: _Game, board: int | None, where: Board) -> Case:
+def _case(game: _Game, board: int | None, where: Board, warnings: list[str]) -> Case:
+    """The case of one game; ``warnings`` gets a ``Result`` that a complete play contradicts."""
     if game.error is not None:
         raise game.error.with_board(where)
     board_tag = game.tags.get("board")
@@ -372,7 +378,11 @@ def _case(game: _Game, board: int | None, where: Board) -> Case:
         total = parse_int(result.value, what="Result", board=where, low=0, high=13, line=result.line)
         case = replace(case, claim=claim_from_total(case, total, where, result.line, what="Result"))
     case = _claimer(game, case, where)
-    check_play(case, where, play_tag.line)
+    played = check_play(case, where, play_tag.line)
+    result = game.tags.get("result")
+    warning = None if result is None else total_warning(played, result.value, "the Result tag", where,
+                                                        result.line)
+    warnings += [] if warning is None else [warning]
     return _with_auction(game, case, board, where)
 
 
@@ -512,13 +522,9 @@ def _corrections(game: _Game, where: Board) -> list[Correction]:
             part[0], what="Corrected trick", board=where, low=1, high=13, line=tag.line if tag else None
         )
         line = tag.line if tag else None
-        out.append(
-            Correction(
-                trick,
-                parse_seat(part[1], board=where, what="Corrected player", line=line),
-                parse_card(part[2], board=where, what="Corrected card", trick=trick, line=line),
-            )
-        )
+        player = parse_seat(part[1], board=where, what="Corrected player", line=line)
+        card = parse_card(part[2], board=where, what="Corrected card", trick=trick, seat=player, line=line)
+        out.append(Correction(trick, player, card))
     return out
 
 
@@ -528,13 +534,9 @@ def _penalty_cards(game: _Game, where: Board) -> list[PenaltyCard]:
     for part in _parts(tag, 3, "player card from_trick", where):
         line = tag.line if tag else None
         trick = parse_int(part[2], what="PenaltyCards from_trick", board=where, low=1, high=13, line=line)
-        out.append(
-            PenaltyCard(
-                parse_seat(part[0], board=where, what="PenaltyCards player", line=line),
-                parse_card(part[1], board=where, what="PenaltyCards card", trick=trick, line=line),
-                trick,
-            )
-        )
+        player = parse_seat(part[0], board=where, what="PenaltyCards player", line=line)
+        card = parse_card(part[1], board=where, what="PenaltyCards card", trick=trick, seat=player, line=line)
+        out.append(PenaltyCard(player, card, trick))
     return out
 
 

@@ -299,6 +299,14 @@ def _check_corrections(record: PlayRecord, corrections: dict[tuple[int, Seat], C
             raise error(f"{c.player} did not hold {c.card} at trick {c.trick}")
         if c.card.suit is trick.suit_led or not any(x.suit is trick.suit_led for x in hand):
             raise error(f"{c.card} on a {trick.suit_led} lead would not have been a revoke by {c.player}")
+        played = trick.card_of(c.player)
+        if played == c.card:
+            raise error(f"the play record has {c.player} playing {c.card}, the withdrawn card, to "
+                        f"trick {c.trick}: it holds the card that replaced it (Law 62B)")
+        if played is not None and played.suit is not trick.suit_led:
+            raise error(f"the play record's card for {c.player} at trick {c.trick}, {played}, does "
+                        f"not follow {trick.suit_led} either: a revoke is corrected by following suit "
+                        "(Law 62B)")
     if len(corrections) != len(record.case.corrected):
         raise CaseError("two corrections name the same trick and player", board=board)
 

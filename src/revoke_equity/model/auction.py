@@ -160,10 +160,11 @@ def _check(before: list[Call], call: Call, index: int, seat: Seat, dealer: Seat)
 
 
 def contract_warning(auction: Auction, contract: str, declarer: Seat) -> str | None:
-    """A sentence when the case's ``contract`` and ``declarer`` are not what the auction reached
-    (the case's contract is ruled on), else ``None``. An auction not yet ended says nothing."""
+    """A sentence when the case's ``contract`` and ``declarer`` are not what the auction reached,
+    or when the auction has not ended (Law 22: three passes after a bid, or four passes), the
+    case's contract being ruled on; else ``None``."""
     if not auction.is_complete:
-        return None
+        return _unfinished_warning(auction, contract, declarer)
     reached = auction.final_contract()
     if reached is None:
         return f"the auction was passed out, but the case's contract is {contract} by {declarer.value}"
@@ -172,3 +173,15 @@ def contract_warning(auction: Auction, contract: str, declarer: Seat) -> str | N
         return (f"the auction reached {text} by {by.value}, but the case's contract is {contract} by "
                 f"{declarer.value}: the case's contract is ruled on")
     return None
+
+
+def _unfinished_warning(auction: Auction, contract: str, declarer: Seat) -> str:
+    """The warning for an auction that has not ended: how far it got, and the contract ruled on."""
+    calls = len(auction.calls)
+    ruled = f"the case's contract {contract} by {declarer.value} is ruled on"
+    if not calls:
+        return f"the auction has no calls; {ruled}"
+    reached = auction.final_contract()
+    so_far = "no bid" if reached is None else f"{reached[0]} by {reached[1].value} so far"
+    return (f"the auction is not finished: it stops after {calls} call{'s' if calls != 1 else ''} "
+            f"({so_far}), without the passes that end it; {ruled}")

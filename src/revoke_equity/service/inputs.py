@@ -89,12 +89,15 @@ class ReadBoard(NamedTuple):
     board: int | None
     case: Any
     error: dict[str, Any] | None
+    warnings: tuple[str, ...] = ()
+    """What the reader found doubtful in a board it read (the ruling's ``warnings`` lead with it)."""
 
 
 def read_request(request: ReadRequest) -> list[ReadBoard]:
     """The boards of a body, read leniently (:func:`revoke_equity.io.read_boards`)."""
     return [
-        ReadBoard(entry.board, entry.case, None if entry.error is None else case_error_dict(entry.error))
+        ReadBoard(entry.board, entry.case, None if entry.error is None else case_error_dict(entry.error),
+                  entry.warnings)
         for entry in read_boards(request.text, fmt=request.fmt, name="request body")
     ]
 

@@ -327,6 +327,8 @@ async def rulings(service: ServiceContext, entries: list[ReadBoard], query: Rule
             if status == 200 and others:
                 payload = {**payload, "sensitivity": await under_other_classes(
                     service, case, budget, options, others)}
+        if status == 200 and entry.warnings:
+            payload = {**payload, "warnings": [*entry.warnings, *payload.get("warnings", [])]}
         return status, payload, case
 
     return list(await asyncio.gather(*(one(i, e) for i, e in enumerate(entries))))
