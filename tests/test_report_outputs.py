@@ -324,3 +324,28 @@ def test_a_game_out_of_export_order_is_not_called_export() -> None:
     unsorted = [*game[:16], *game[17:], game[16]]
     tabbed = [game[0].replace(" ", "\t"), *game[1:]]
     assert not any(is_export(g) for g in (swapped, unsorted, tabbed, game[1:]))
+
+
+def test_rule_format_pbn_keeps_the_input_s_event_site_date_and_players(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The roster tags a ruling does not use come back as read (``?`` ones stay unknown); an
+    ``--event`` given replaces the file's ``Event``; a board without them still writes ``?``."""
+    from revoke_equity.io.pbn import dumps_pbn
+
+    case = case_from_dict(json.loads((CASES / "p01-64A1-offender-won-revoke-trick.json").read_text()))
+    other = case_from_dict(json.loads((CASES / "p09-64A1-one-trick.json").read_text()))
+    tagged = dumps_pbn(case).replace('[Board "1"]', '[Event "Club \\"Monday\\" pairs"]\n'
+                                     '[Site "Utrecht"]\n[Date "2026.11.30"]\n[Round "?"]\n'
+                                     '[Board "1"]\n[West "Jansen"]\n[North "de Vries"]')
+    path = tmp_path / "boards.pbn"
+    path.write_text(tagged + "\n" + dumps_pbn(other).split("\n", 1)[1])
+    assert main(["rule", str(path), "--estimate", "dd", "--format", "pbn"]) == 0
+    first, second = capsys.readouterr().out.split("\r\n\r\n")[1:3]
+    for line in ('[Event "Club \\"Monday\\" pairs"]', '[Site "Utrecht"]', '[Date "2026.11.30"]',
+                 '[West "Jansen"]', '[North "de Vries"]', '[East "?"]'):
+        assert line in first.split("\r\n"), line
+    assert "[Round" not in first
+    assert '[Site "?"]' in second.split("\r\n") and '[Date "????.??.??"]' in second.split("\r\n")
+    assert main(["rule", str(path), "--estimate", "dd", "--format", "pbn", "--event", "Cup"]) == 0
+    first = capsys.readouterr().out.split("\r\n\r\n")[1]
+    assert '[Event "Cup"]' in first.split("\r\n") and '[Site "Utrecht"]' in first.split("\r\n")

@@ -396,6 +396,7 @@ def _rule(args: argparse.Namespace) -> int:
     failed = False
     rulings: list[RulingJSON] = []
     ruled: list[tuple[Ruling, RulingJSON]] = []
+    input_tags: list[tuple[tuple[str, str], ...]] = []  # each ruled board's, for --format pbn
     texts: list[str] = []
     for entry in boards:
         if entry.error is not None or entry.case is None:
@@ -426,6 +427,7 @@ def _rule(args: argparse.Namespace) -> int:
             data["warnings"] = [*entry.warnings, *data.get("warnings", [])]
         rulings.append(data)
         ruled.append((ruling, data))
+        input_tags.append(entry.tags)
         if args.format == "text":
             text = render(ruling, unicode=args.unicode)
             if comparison:
@@ -436,13 +438,14 @@ def _rule(args: argparse.Namespace) -> int:
             texts.append(text + _score_text(data))
     if progress is not None:
         progress.close()
-    _write(args, several, rulings, ruled, texts)
+    _write(args, several, rulings, ruled, texts, input_tags)
     return EXIT_SOME_FAILED if failed else EXIT_OK
 
 
 def _write(args: argparse.Namespace, several: bool, rulings: list[RulingJSON],
-           ruled: list[tuple[Ruling, RulingJSON]], texts: list[str]) -> None:
-    """Print the rulings in ``args.format``."""
+           ruled: list[tuple[Ruling, RulingJSON]], texts: list[str],
+           input_tags: list[tuple[tuple[str, str], ...]]) -> None:
+    """Print the rulings in ``args.format`` (PBN with the input's own tags of each board)."""
     if args.format == "json":
         # One board: its ruling object (nothing when it failed); several: a list, whatever the format.
         if several or rulings:
@@ -451,7 +454,8 @@ def _write(args: argparse.Namespace, several: bool, rulings: list[RulingJSON],
     elif args.format == "pbn" and ruled:
         from revoke_equity.report.pbn import ruled_boards_pbn
 
-        print(ruled_boards_pbn([(r.case, data) for r, data in ruled], event=args.event), end="")
+        print(ruled_boards_pbn([(r.case, data) for r, data in ruled], event=args.event,
+                               tags=input_tags), end="")
     elif args.format == "html" and ruled:
         from revoke_equity.report.html import SheetFields, ruling_sheets_html
 

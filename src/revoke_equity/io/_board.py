@@ -16,12 +16,15 @@ class BoardInput:
 
     ``warnings`` are what the reader found doubtful in a board it read (the case is still ruled
     on), each a sentence that names the board: ``board 5, line 11: the [Result "9"] tag says ...``.
+    ``tags`` are the input's own words for the game that a ruling does not use but a file of
+    rulings keeps (PBN's ``Event``, ``Site``, ``Date``, the players...), as ``(name, value)``.
     """
 
     board: int | None
     case: Case | None
     error: CaseError | None
     warnings: tuple[str, ...] = field(default=())
+    tags: tuple[tuple[str, str], ...] = field(default=())
 
     @property
     def ok(self) -> bool:

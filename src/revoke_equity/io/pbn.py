@@ -78,6 +78,9 @@ roster), or Board where a file has no Event."""
 _ANNOTATION = re.compile(r"[!?]{1,2}$")
 """A suffix annotation of a card (PBN's ``!`` good, ``?`` poor, ``!!``, ``??``, ``!?``, ``?!``),
 after the card or alone: the card is read without it."""
+KEPT_TAGS = ("Event", "Site", "Date", "Round", "West", "North", "East", "South", "Scoring")
+"""The roster tags a ruling does not use that ``rule --format pbn`` writes back as read."""
+_KEPT = frozenset(name.lower() for name in KEPT_TAGS)
 _SKIP_TOKEN = re.compile(r"^(=\d+=|\$\d+)$")  # note references and NAGs in a section
 T = TypeVar("T")
 
@@ -127,8 +130,15 @@ def read_pbn(text: str, *, name: str = "<input>") -> list[BoardInput]:
         board = whole_number(board_text) or None
         label: int | str = board if board is not None else _label(board_text, len(entries) + 1)
         warnings: list[str] = []
-        entries.append(read_one(board, label, partial(_case, game, board, label, warnings), warnings))
+        entry = read_one(board, label, partial(_case, game, board, label, warnings), warnings)
+        entries.append(replace(entry, tags=_kept_tags(game)) if entry.ok else entry)
     return entries
+
+
+def _kept_tags(game: _Game) -> tuple[tuple[str, str], ...]:
+    """The game's tags of :data:`KEPT_TAGS` that give a value (not ``?``, ``-`` or empty)."""
+    return tuple((tag.name, tag.value) for key, tag in game.tags.items()
+                 if key in _KEPT and tag.value.strip() not in ("", "?", "-"))
 
 
 def _label(board_text: str, position: int) -> str:

@@ -29,7 +29,7 @@ CRLF line ends.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from revoke_equity.io import dumps_pbn
@@ -40,6 +40,7 @@ from revoke_equity.report.pbn_export import (
     CRLF,
     EXPORT_HEADER,
     IMPORT_HEADER,
+    MANDATORY_TAGS,
     TagPair,
     export_game,
     is_export,
@@ -71,22 +72,31 @@ def ruling_tags(ruling: RulingJSON) -> list[tuple[str, str]]:
     return tags
 
 
-def ruled_board_pbn(case: Case, ruling: RulingJSON, *, event: str | None = None) -> list[str]:
-    """The lines of one board in export format: the mandatory tags (``Event`` when given, ``?``
-    for what the case does not know), the ruling's commentary, then the case's other tags and the
+def ruled_board_pbn(case: Case, ruling: RulingJSON, *, event: str | None = None,
+                    tags: Sequence[tuple[str, str]] = ()) -> list[str]:
+    """The lines of one board in export format: the mandatory tags (``Event`` when given, else
+    the input's; the input's ``tags`` such as ``Site``, ``Date`` and the players; ``?`` for what
+    neither knows), the ruling's commentary, then the case's other tags, the input's and the
     ruling's, sorted by name."""
     lines = dumps_pbn(case).splitlines()
     pairs = tag_pairs(lines[next(i for i, line in enumerate(lines) if line.startswith("[")):])
+    known = {name: _escaped(value) for name, value in tags if name in MANDATORY_TAGS}
+    pairs += [TagPair(name, _escaped(value)) for name, value in tags if name not in MANDATORY_TAGS]
     pairs += [TagPair(name, _escaped(value)) for name, value in ruling_tags(ruling)]
-    known = {"Event": _escaped(event)} if event else {}
+    if event:
+        known["Event"] = _escaped(event)
     return export_game(pairs, known, _commentary(ruling))
 
 
-def ruled_boards_pbn(boards: Iterable[tuple[Case, RulingJSON]], *,
-                     event: str | None = None) -> str:
+def ruled_boards_pbn(boards: Iterable[tuple[Case, RulingJSON]], *, event: str | None = None,
+                     tags: Sequence[Sequence[tuple[str, str]]] = ()) -> str:
     """A PBN 2.1 file of ruled boards, CRLF line ends; headed ``% EXPORT`` when every game is in
-    export format (:mod:`.pbn_export`)."""
-    games = [ruled_board_pbn(case, ruling, event=event) for case, ruling in boards]
+    export format (:mod:`.pbn_export`). ``tags``, when given, are each board's input tags (in the
+    order of ``boards``)."""
+    boards = list(boards)
+    per_board = list(tags) or [()] * len(boards)
+    games = [ruled_board_pbn(case, ruling, event=event, tags=board_tags)
+             for (case, ruling), board_tags in zip(boards, per_board, strict=True)]
     header = EXPORT_HEADER if all(is_export(g) for g in games) else IMPORT_HEADER
     out = [*header, "% Rulings by revoke-equity: see the Ruling* tags", ""]
     for game in games:
