@@ -177,3 +177,31 @@ def test_every_api_route_refuses_an_unknown_parameter(client: httpx.Client) -> N
         _refused(response, "lmit")
         assert words in response.json()["detail"]
     assert client.get("/api/v1/rulings", params={"limit": "3"}).status_code == 200
+
+
+@pytest.mark.parametrize("params, words", [
+    ({"also": "foo"}, "also: unknown estimate 'foo'"),
+    ({"likely": "0.1", "probable": "0.5"}, "probable 0.5 is above likely 0.1"),
+    ({"shown": "blah"}, "shown: "),
+    ({"board": "5"}, "no board 5 in the input"),
+])
+def test_every_error_has_its_errors_list_and_names_the_parameter(client: httpx.Client,
+                                                                 params: dict[str, str],
+                                                                 words: str) -> None:
+    response = _rule(client, estimate="dd", **params)
+    assert response.status_code == 422, response.text
+    body = response.json()
+    assert body["detail"].startswith(words) or words in body["detail"]
+    (error,) = body["errors"]
+    assert error["message"] == body["detail"]
+    assert set(error) == {"message", "reason", "board", "line", "trick", "seat", "card"}
+
+
+def test_an_empty_body_and_an_unknown_content_type_have_their_errors_list(
+        client: httpx.Client) -> None:
+    for response in (client.post("/api/v1/rulings", content=b"",
+                                 headers={"content-type": "application/json"}),
+                     client.post("/api/v1/rulings", content=b"x",
+                                 headers={"content-type": "image/png"})):
+        assert response.status_code in (415, 422), response.text
+        assert response.json()["errors"][0]["message"] == response.json()["detail"]

@@ -89,7 +89,7 @@ def test_cancelling_a_job_replaces_its_worker_and_the_pool_goes_on(client: httpx
     assert wait_until(lambda: client.get(started["progress_url"]).json()["stage"]["stage"]
                       == "estimate", 120)
     cancelled = client.delete(started["progress_url"]).json()
-    assert cancelled["state"] == "cancelled"
+    assert cancelled["state"] == "cancelled" and cancelled["fraction"] < 1  # it did not finish
     assert wait_until(lambda: client.get("/api/v1/health").json()["workers"]["replaced"]
                       == before["replaced"] + 1, 60)
     assert wait_until(lambda: client.get("/api/v1/health").json()["workers"]["alive"] == 2, 120)

@@ -95,7 +95,7 @@ def unfinished_note(options: EstimateOptions, budget: float) -> dict[str, Any]:
         "time_budget": budget,
         "message": (f"the {name} estimate ({options.estimate}) did not finish within the time "
                     f"budget of {budget:g} s a stage, so this ruling rests on the double-dummy "
-                    f"estimate (dd). For the {name} one: a longer budget (the server's "
-                    f"--time-budget), or the command line: revoke-equity rule FILE --estimate "
+                    f"estimate (dd). For the {name} one: a longer budget (the request's time_budget, up to "
+                    f"the server's --time-budget), or the command line: revoke-equity rule FILE --estimate "
                     f"{options.estimate}"),
     }

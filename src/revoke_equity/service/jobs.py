@@ -61,8 +61,9 @@ class Job:
         return out
 
     def fraction(self) -> float:
-        """How much of the job is done, 0 to 1 (boards done plus the current board's stages)."""
-        if self.state != "running":
+        """How much of the job is done, 0 to 1 (boards done plus the current board's stages; a
+        cancelled job keeps what it had done)."""
+        if self.state == "done":
             return 1.0
         if not self.boards:
             return 0.0

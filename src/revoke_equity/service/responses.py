@@ -12,9 +12,11 @@ __all__ = ["error_response", "located"]
 
 def error_response(status: int, detail: str, errors: list[dict[str, Any]] | None = None,
                     headers: Mapping[str, str] | None = None) -> JSONResponse:
-    body: dict[str, Any] = {"detail": detail}
-    if errors is not None:
-        body["errors"] = errors
+    """Every error answer of the API: ``{"detail", "errors"}``; without ``errors`` of its own,
+    one entry that is ``detail`` with no board, line, trick, seat or card."""
+    if errors is None:
+        errors = [located({"message": detail}, None)]
+    body: dict[str, Any] = {"detail": detail, "errors": errors}
     return JSONResponse(body, status_code=status, headers=dict(headers) if headers else None)
 
 

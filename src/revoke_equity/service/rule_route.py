@@ -23,6 +23,7 @@ from revoke_equity.equity.estimate import (
     EstimateOptions,
     estimator_names,
     estimators,
+    find_estimator,
 )
 from revoke_equity.errors import CaseError
 from revoke_equity.io import apply_overrides, case_to_dict
@@ -218,7 +219,12 @@ class RuleQuery:
     def director_shown(self) -> Shown | None:
         """What the director says the seats showed (``shown``), replacing the case's own; a
         :class:`ValueError` when it cannot be read."""
-        return None if self.shown is None or not self.shown.strip() else Shown.from_text(self.shown)
+        if self.shown is None or not self.shown.strip():
+            return None
+        try:
+            return Shown.from_text(self.shown)
+        except ValueError as exc:
+            raise ValueError(f"shown: {exc}") from None
 
     def others(self) -> tuple[str, ...]:
         """The other classes of player to rule under (a :class:`ValueError` naming an unknown
@@ -229,12 +235,22 @@ class RuleQuery:
             raise ValueError(f"also_players: {exc}") from None
 
     def options(self) -> EstimateOptions:
-        """The estimate options they name (a :class:`ValueError` when they do not fit)."""
+        """The estimate options they name (a :class:`ValueError` naming the parameter when they
+        do not fit)."""
+        extra = tuple(n.strip() for n in self.also.split(",") if n.strip())
+        for name in extra:
+            try:
+                find_estimator(name)
+            except ValueError as exc:
+                raise ValueError(f"also: {exc}") from None
+        if not self.probable <= self.likely:
+            raise ValueError(f"probable {self.probable:g} is above likely {self.likely:g}: a "
+                             "result at all probable needs no more probability than a likely one")
         return EstimateOptions(
             estimate=self.estimate, players=self.players, seed=self.seed, worlds=self.worlds,
             playouts=self.playouts, precision=self.precision, likely=self.likely,
             probable=self.probable, ignore_auction=self.ignore_auction, auction_effect=self.auction_effect,
-            extra=tuple(n.strip() for n in self.also.split(",") if n.strip()))
+            extra=extra)
 
     def budget(self, server_budget: float) -> float:
         """Seconds a stage: the request's own may only lower the server's."""

@@ -24,7 +24,7 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 from urllib.parse import urlsplit
 
-from starlette.responses import JSONResponse
+from revoke_equity.service.responses import error_response
 
 __all__ = ["MIN_TOKEN", "AccessGuard", "check_token", "new_token", "same_origin"]
 
@@ -94,7 +94,7 @@ class AccessGuard:
             return
         status, detail = refusal
         extra = {"www-authenticate": 'Bearer realm="revoke-equity"'} if status == 401 else None
-        response = JSONResponse({"detail": detail}, status_code=status, headers=extra)
+        response = error_response(status, detail, headers=extra)
         await response(scope, receive, send)
 
     def _refusal(self, headers: dict[bytes, bytes]) -> tuple[int, str] | None:
