@@ -19,10 +19,10 @@ from revoke_equity.io._limits import (
     quote,
     whole_number,
 )
-from revoke_equity.model.cards import Card, Rank, Suit
+from revoke_equity.model.cards import Card, Suit
 from revoke_equity.model.case import Case, Claim, Noticed
 from revoke_equity.model.contract import Contract, Vulnerability
-from revoke_equity.model.deal import Deal, hand_to_pbn
+from revoke_equity.model.deal import Deal
 from revoke_equity.model.edition import Edition
 from revoke_equity.model.play import PlayRecord, replay
 from revoke_equity.model.position import Position
@@ -148,55 +148,15 @@ _BOOL_WORDS = {"yes": True, "true": True, "no": False, "false": False}
 
 
 def parse_deal(text: object, *, board: Board, line: int | None = None) -> Deal:
-    """A PBN deal string; the model's :class:`CaseError` becomes a located :class:`ParseError`.
-    A hand given as ``-`` (PBN's unknown hand) is refused by name: a ruling needs all four."""
+    """A PBN deal string; the model's :class:`CaseError` becomes a located :class:`ParseError`
+    (a hand given as ``-``, PBN's unknown hand, is refused by name: a ruling needs all four)."""
     if not isinstance(text, str):
         raise ParseError(f"deal must be a string, not {type(text).__name__}", board=board, line=line)
     check_field(text, "deal", board=board, line=line, limit=4 * MAX_WORD)
-    _check_no_unknown_hand(text, board, line)
     try:
         return Deal.from_pbn(text)
     except CaseError as exc:
         raise as_parse_error(exc, board, line, prefix="deal") from None
-
-
-def _check_no_unknown_hand(text: str, board: Board, line: int | None) -> None:
-    """A :class:`ParseError` naming the seats whose hands are ``-`` in a deal ``"N:... - ... ..."``
-    (and, when only one is, the 13 cards the other three leave over)."""
-    text = text.strip()
-    if len(text) < 2 or text[1] != ":" or text[0].upper() not in "NESW":
-        return
-    first = Seat.from_str(text[0])
-    hands = text[2:].split()
-    unknown = [first.after(i) for i, hand in enumerate(hands[:4]) if hand == "-"]
-    if not unknown:
-        return
-    names = " and ".join(seat.name_long for seat in unknown)
-    whose = f"{names}'s hand is" if len(unknown) == 1 else f"the hands of {names} are"
-    message = f"deal: {whose} '-' (not given): a revoke ruling needs all four hands"
-    left = _left_over([hand for hand in hands if hand != "-"]) if len(hands) == 4 else None
-    if left is not None:
-        message += f"; the cards the other three do not hold are {left}"
-    raise ParseError(message, board=board, seat=str(unknown[0]) if len(unknown) == 1 else None,
-                     line=line)
-
-
-def _left_over(hand_texts: list[str]) -> str | None:
-    """The PBN hand of the 13 cards that three PBN hands of 13 distinct cards leave over, else
-    ``None``."""
-    if len(hand_texts) != 3:
-        return None
-    dealt: set[Card] = set()
-    for hand_text in hand_texts:
-        suits = hand_text.upper().replace("10", "T").split(".")
-        if len(suits) != 4 or not all(set(holding) <= set("23456789TJQKA") for holding in suits):
-            return None
-        cards = {Card(suit, Rank.from_str(letter)) for suit, holding in zip(Suit, suits, strict=True)
-                 for letter in holding}
-        if len(cards) != 13 or cards & dealt:
-            return None
-        dealt |= cards
-    return hand_to_pbn(Card(suit, rank) for suit in Suit for rank in Rank if Card(suit, rank) not in dealt)
 
 
 def as_parse_error(exc: CaseError, board: Board, line: int | None = None, *, prefix: str = "") -> ParseError:
