@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from revoke_equity.equity.estimate import EstimateOptions
-from revoke_equity.equity.policy import SingleDummyPolicy
+from revoke_equity.equity.policy import TRUNK_WORLDS, SingleDummyPolicy, trunk_level
 from revoke_equity.io.json_case import case_from_dict
 from revoke_equity.model import Case
 from revoke_equity.ruling import rule
@@ -67,12 +67,13 @@ def test_batched_decisions_give_the_same_ruling(name: str, budget: int,
 
 
 def test_batched_decisions_share_solver_calls(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Alone, a call holds one round of one decision (at most ``max_worlds`` layouts);
-    together, the layouts of many decisions go in one call, and the calls are fewer."""
+    """Alone, a call holds one round of one decision (at most the layouts a decision every
+    replay passes through may draw); together, the layouts of many decisions go in one call, and
+    the calls are fewer."""
     options = EstimateOptions(**{**SMALL.__dict__, "exact_budget": 50})
     _, alone = _ruling(worked("p09"), options, False, monkeypatch)
     _, together = _ruling(worked("p09"), options, True, monkeypatch)
-    assert max(alone) <= options.max_worlds
+    assert max(alone) <= min(TRUNK_WORLDS, options.max_worlds << trunk_level(1.0, options.trunk))
     assert max(together) > 2 * options.max_worlds
     assert len(together) < len(alone)
     assert sum(together) == sum(alone)

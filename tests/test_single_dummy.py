@@ -805,22 +805,56 @@ def _options_policy(record: Any, point: Any, options: Any) -> tuple[Line, Any, A
                            max_worlds=options.max_worlds, tolerance=options.tolerance,
                            seed=options.seed)
     designated = point.designated_by_declarer
+    offender = point.player if point.tracks_offender_wins else None
 
-    def play(line: Line) -> Any:
+    def decide(line: Line, level: int) -> Any:
         if line.first:
             led = line.position.suit_led
             shows_out = led is not None and all(c.suit is not led for c in point.choices)
             voids = line.voids | ({(point.player, led)} if shows_out else set())
             return sd.decide(line.position, voids, among=point.choices,
                              chooser=declarer if designated else None,
-                             pinned=frozenset(point.choices) if designated else frozenset())
-        return sd.decide(line.position, line.voids)
+                             pinned=frozenset(point.choices) if designated else frozenset(),
+                             level=level)
+        return sd.decide(line.position, line.voids, level=level)
+
+    root = Line(point.position, _shown(record, point.revoke.index))
+    levels = reach_levels(root, decide, offender, options.trunk)
+
+    def play(line: Line) -> Any:
+        return decide(line, levels.get(line.key(), 0))
 
     def outcome(line: Line) -> int:
         return point.declarer_total(line.position, line.won_suits)
 
-    offender = point.player if point.tracks_offender_wins else None
-    return Line(point.position, _shown(record, point.revoke.index)), play, outcome, offender
+    return root, play, outcome, offender
+
+
+def reach_levels(root: Line, decide: Any, offender: Any, floor: float
+                 ) -> dict[tuple[object, ...], int]:
+    """The level of each line that at least twice ``floor`` of the replays reach: ``k`` from
+    ``2**k`` times ``floor`` on, its reach the sum over every path to it of the estimate's
+    probabilities (each decision asked at its own level: ``decide(line, level)``), worked out a
+    card at a time."""
+    levels: dict[tuple[object, ...], int] = {}
+    lines = {root.key(): (root, 1.0)}
+    while lines:
+        after: dict[tuple[object, ...], tuple[Line, float]] = {}
+        for key, (line, reach) in lines.items():
+            level = 0
+            while floor > 0 and reach >= floor * 2 ** (level + 1) - 1e-12:
+                level += 1
+            if line.position.is_over or not level:
+                continue
+            levels[key] = level
+            decision = decide(line, level)
+            for card, p in zip(decision.cards, decision.rows[0], strict=True):
+                if p > 0:
+                    child = line.play(card, offender)
+                    _, before = after.get(child.key(), (child, 0.0))
+                    after[child.key()] = (child, before + reach * p)
+        lines = after
+    return levels
 
 
 TRACKED = [2, 12, 20]
@@ -861,7 +895,8 @@ def test_sd_estimate_is_the_options_policy_played_from_the_comparison_point(pref
                                   "slip": options.player.slip, "sure": options.player.sure,
                                   "worlds": 3,
                                   "max_worlds": options.max_worlds,
-                                  "tolerance": options.tolerance, "seed": seed,
+                                  "tolerance": options.tolerance, "trunk": options.trunk,
+                                  "seed": seed,
                                   "method": "exact"}
         assert got.details["decisions"] > 0 and got.solver_calls > 0
         _assert_interval_holds(got)

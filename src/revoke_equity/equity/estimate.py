@@ -47,6 +47,9 @@ DEFAULT_PRECISION = 0.05
 """Playouts stop (after a block of 20) once every reported probability's 95% interval of the
 playouts is within +/- this (narrowed by their double-dummy correction): 60 to 200 playouts on
 the worked cases, where it keeps a weighted score's spread over seeds within 40 points."""
+DEFAULT_TRUNK = 1 / 16
+"""The share of the replays from which a decision is converged further
+(:func:`~revoke_equity.equity.propagate.walk_trunk`)."""
 DEFAULT_SEED = 2024
 DEFAULT_ESTIMATE = "sd"
 """The estimate the score rests on when none is named, on every surface (the library's
@@ -127,6 +130,9 @@ class EstimateOptions:
     exact_budget: int = 2000
     """The exact propagation is used when the tree of lines from the comparison point (every
     legal card, equals once) has at most this many positions; else sampled playouts."""
+    trunk: float = DEFAULT_TRUNK
+    """A decision that at least twice this share of the replays passes through is converged
+    further, the more the more replays pass through it (0: none is)."""
     extra: tuple[str, ...] = ()
     """Estimates computed for display beside the recommendation's own (``dd`` is always)."""
     ignore_auction: bool = False
@@ -151,6 +157,8 @@ class EstimateOptions:
             raise ValueError("playouts must be 1-100000")
         if not 1 <= self.jobs <= 64:
             raise ValueError("jobs must be 1-64")
+        if not 0 <= self.trunk <= 0.5:
+            raise ValueError("trunk must be 0-0.5")
         if not 0 <= self.precision < 1:
             raise ValueError("precision must be at least 0 and below 1")
         if not 0 < self.probable <= self.likely <= 1:
@@ -225,8 +233,8 @@ class EstimatorInfo:
     single-dummy policy there)."""
 
 
-_SAMPLED = ("players", "worlds", "max_worlds", "tolerance", "playouts", "precision", "seed", "jobs",
-            "exact_budget", "ignore_auction")
+_SAMPLED = ("players", "worlds", "max_worlds", "tolerance", "trunk", "playouts", "precision", "seed",
+            "jobs", "exact_budget", "ignore_auction")
 
 ESTIMATORS: tuple[EstimatorInfo, ...] = (
     EstimatorInfo("sd", "Single-dummy", "single-dummy play",

@@ -18,6 +18,16 @@ does not change the real deal's double-dummy result, so they share their probabi
 without more layouts.
 When the layouts are few enough they are all taken and the decision is exact.
 
+A decision's sampling error reaches the estimate in proportion to how often the replay passes
+through it, so a decision can be asked at a *level* (:func:`trunk_level`): at level ``k`` it draws
+up to ``max_worlds`` times ``2**k`` layouts (at most :data:`TRUNK_WORLDS`, all of them when
+there are no more), is settled at ``tolerance`` over ``2**k``, and a tie between cards that are
+not equals draws layouts up to that cap too (a layout that tells them apart may be rare). The
+estimators ask the decisions near the comparison point that most replays reach at a higher level
+(:func:`revoke_equity.equity.propagate.walk_trunk`). A decision at a level extends the layouts of
+the same decision at level 0 (one stream of draws per view), so it is the same function of what
+the player knows and the seed, at any level.
+
 What the layouts drawn leave uncertain is carried to the estimate: each decision also gives
 ``replicas`` bootstrap versions of its probabilities (the layouts resampled), and the estimate's
 interval includes how far the result moves between them.
@@ -35,6 +45,7 @@ alone, so the answers are the same.
 from __future__ import annotations
 
 import hashlib
+import math
 import random
 from collections.abc import Callable, Generator, Iterator, Sequence
 from contextlib import contextmanager
@@ -63,6 +74,8 @@ TIE_ROUNDS = 2
 draws layouts until this many times ``worlds``."""
 SETTLE_RESAMPLES = 16
 """Bootstrap resamples behind the test of whether a decision is settled."""
+TRUNK_WORLDS = 256
+"""The most layouts a decision draws at any level (:func:`trunk_level`)."""
 
 
 @dataclass(frozen=True)
@@ -252,11 +265,13 @@ class SingleDummyPolicy:
         return self.decide(position, voids, among=among, chooser=chooser, pinned=pinned).choice
 
     def decide(self, position: Position, voids: Voids, *, among: Sequence[Card] | None = None,
-               chooser: Seat | None = None, pinned: frozenset[Card] = frozenset()) -> Decision:
+               chooser: Seat | None = None, pinned: frozenset[Card] = frozenset(),
+               level: int = 0) -> Decision:
         """The decision of the player to move (``among`` restricts his cards: the penalty cards,
         say). ``chooser`` is who decides when it is not the player to move or declarer for dummy
         (declarer designating a penalty card, Law 51); ``pinned`` are cards of the player to move
-        that everyone can see (penalty cards on the table)."""
+        that everyone can see (penalty cards on the table); ``level``: how far it is converged
+        (see the module docstring)."""
         self.stats.decisions += 1
         legal = sorted(position.legal_cards() if among is None else among, key=Card.sort_key)
         groups = equal_groups(position, legal)
@@ -264,7 +279,8 @@ class SingleDummyPolicy:
             return Decision.certain(groups[0][0], self.replicas)
         who = chooser or self.decider(position)
         seen = self._seen(position, who, pinned)
-        key = self._view(position, who, seen, voids, tuple(legal))
+        view = self._view(position, who, seen, voids, tuple(legal))
+        key = (*view, level) if level else view
         self._used[key] = None
         cached = self._memo.get(key)
         if cached is not None:
@@ -272,10 +288,12 @@ class SingleDummyPolicy:
         cards = tuple(group[0] for group in groups)
         if self._collecting:
             if key not in self._pending:
-                self._pending[key] = (self._rounds(position, who, seen, voids, cards, key), cards)
+                self._pending[key] = (
+                    self._rounds(position, who, seen, voids, cards, view, level), cards)
             self.stats.decisions -= 1  # counted when asked again, once solved
             raise Pending
-        return self._store(key, cards, *self._evaluate(position, who, seen, voids, cards, key))
+        return self._store(key, cards,
+                           *self._evaluate(position, who, seen, voids, cards, view, level))
 
     def _store(self, key: tuple[object, ...], cards: tuple[Card, ...], matrix: Matrix,
                exhaustive: bool, rows: Rows) -> Decision:
@@ -294,7 +312,7 @@ class SingleDummyPolicy:
         who = self.decider(position)
         seen = self._seen(position, who, frozenset())
         key = self._view(position, who, seen, voids, tuple(legal))
-        matrix, exhaustive, _ = self._evaluate(position, who, seen, voids, cards, key)
+        matrix, exhaustive, _ = self._evaluate(position, who, seen, voids, cards, key, 0)
         return cards, matrix, exhaustive
 
     def _seen(self, position: Position, who: Seat, pinned: frozenset[Card]) -> dict[Seat, frozenset[Card]]:
@@ -327,12 +345,12 @@ class SingleDummyPolicy:
         )
 
     def _evaluate(self, position: Position, who: Seat, seen: dict[Seat, frozenset[Card]],
-                  voids: Voids, cards: tuple[Card, ...], key: tuple[object, ...]
+                  voids: Voids, cards: tuple[Card, ...], key: tuple[object, ...], level: int
                   ) -> tuple[Matrix, bool, Rows]:
         """The tricks each card takes for ``who``'s side in each layout drawn, drawing in rounds
-        until the decision is settled (see the module docstring); whether they are all layouts;
-        the decision's rows of probabilities."""
-        rounds = self._rounds(position, who, seen, voids, cards, key)
+        until the decision is settled at ``level`` (see the module docstring); whether they are
+        all layouts; the decision's rows of probabilities."""
+        rounds = self._rounds(position, who, seen, voids, cards, key, level)
         ask = next(rounds)
         while True:
             reply: Reply
@@ -346,9 +364,11 @@ class SingleDummyPolicy:
                 return done.value  # type: ignore[no-any-return]
 
     def _rounds(self, position: Position, who: Seat, seen: dict[Seat, frozenset[Card]],
-                voids: Voids, cards: tuple[Card, ...], key: tuple[object, ...]) -> Rounds:
+                voids: Voids, cards: tuple[Card, ...], key: tuple[object, ...], level: int
+                ) -> Rounds:
         """:meth:`_evaluate` as rounds: each round yields the positions of its layouts (and the
-        solver for them) and is sent their answers."""
+        solver for them) and is sent their answers. ``key``: the player's view, which seeds the
+        layouts (the same at every level)."""
         fixed = {s: seen[s] for s in SEATS if s in seen and seen[s] == position.hand(s)}
         partial = {s: seen[s] for s in seen if s not in fixed}
         unseen_seats = [s for s in SEATS if s not in fixed]
@@ -384,9 +404,10 @@ class SingleDummyPolicy:
                 real.extend(cast(list[dict[Card, int]], (yield solver, [position])))
             return any(len({real[0][cards[i]] for i in group}) > 1 for group in groups)
 
-        while len(matrix) < self.max_worlds and not (
-                yield from self._settled(matrix, view, told_apart)):
-            want = min(2 * len(matrix), self.max_worlds)
+        cap, tolerance, ties = self.limits(level)
+        while len(matrix) < cap and not (
+                yield from self._settled(matrix, view, told_apart, tolerance, ties)):
+            want = min(2 * len(matrix), cap)
             if want >= count:
                 matrix = yield from solved(layouts.all())
                 return matrix, True, (yield from self._weighed(matrix, True, view))
@@ -420,20 +441,29 @@ class SingleDummyPolicy:
             return raw
         return position.tricks_left - raw
 
+    def limits(self, level: int) -> tuple[int, float, int]:
+        """At ``level``: the most layouts a decision draws, the tolerance it is settled at, and
+        the layouts up to which a tie between cards that are not equals draws more (see the
+        module docstring)."""
+        if not level:
+            return self.max_worlds, self.tolerance, TIE_ROUNDS * self.worlds
+        cap = max(self.max_worlds, min(TRUNK_WORLDS, self.max_worlds << level))
+        return cap, self.tolerance / (1 << level), cap
+
     def _settled(self, matrix: Matrix, view: str,
-                 told_apart: Callable[[list[list[int]]], Generator[Ask, Reply, bool]]
-                 ) -> Generator[Ask, Reply, bool]:
+                 told_apart: Callable[[list[list[int]]], Generator[Ask, Reply, bool]],
+                 tolerance: float, ties: int) -> Generator[Ask, Reply, bool]:
         """No two cards of two suits, or of one suit that the real deal tells apart
-        (``told_apart`` of groups of columns), tie in every layout drawn, and the cards'
-        probabilities vary by at most the tolerance over bootstrap resamples of the layouts
-        (``view``: the ``repr`` of the decision's view)."""
-        if len(matrix) < TIE_ROUNDS * self.worlds:
+        (``told_apart`` of groups of columns), tie in every layout drawn (while fewer than
+        ``ties`` are), and the cards' probabilities vary by at most ``tolerance`` over bootstrap
+        resamples of the layouts (``view``: the ``repr`` of the decision's view)."""
+        if len(matrix) < ties:
             groups = tied_columns(matrix)
             if groups and (yield from told_apart(groups)):
                 return False
         stack = self._resampled(matrix, SETTLE_RESAMPLES, f"('settle', {len(matrix)}, {view})")
         rows = cast(Matrix, (yield Weigh(stack)))
-        return float(np.std(rows, axis=0).max()) <= self.tolerance
+        return float(np.std(rows, axis=0).max()) <= tolerance
 
     def _weighed(self, matrix: Matrix, exhaustive: bool, view: str
                  ) -> Generator[Ask, Reply, Rows]:
@@ -454,6 +484,15 @@ class SingleDummyPolicy:
         n = len(matrix)
         picks = rng.integers(0, n, size=(count, n))
         return matrix[picks]
+
+
+def trunk_level(reach: float, floor: float) -> int:
+    """The level a decision is asked at when a share ``reach`` of the replays passes through it:
+    ``k`` from ``2**k`` times ``floor`` on (0 below twice ``floor``, or when ``floor`` is 0), so
+    that its sampling error, scaled by its reach, stays about that of a decision at ``floor``."""
+    if floor <= 0 or reach < 2 * floor:
+        return 0
+    return math.floor(math.log2(reach / floor) + 1e-9)
 
 
 def tied_columns(matrix: Matrix) -> list[list[int]]:

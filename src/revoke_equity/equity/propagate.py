@@ -23,7 +23,14 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from revoke_equity.equity.policy import Choice, Decision, Pending, SingleDummyPolicy, Voids
+from revoke_equity.equity.policy import (
+    Choice,
+    Decision,
+    Pending,
+    SingleDummyPolicy,
+    Voids,
+    trunk_level,
+)
 from revoke_equity.model.cards import Card, Suit
 from revoke_equity.model.distribution import Z95, wilson_interval
 from revoke_equity.model.play import PlayRecord
@@ -201,6 +208,43 @@ def _prefetch(root: Line, policy: Policy, batch: SingleDummyPolicy, offender: Se
         if advance is not None:
             advance(depth, depths, f"exact: depth {depth} of {depths}, "
                                    f"{batch.stats.solved_decisions} decisions solved")
+
+
+def walk_trunk(root: Line, policy: Policy, levels: dict[tuple[object, ...], int],
+               batch: SingleDummyPolicy | None, offender: Seat | None, floor: float,
+               advance: Advance | None = None) -> int:
+    """Ask the decisions of the trunk from ``root``: the lines the replay reaches with a
+    probability of at least twice ``floor`` (under the estimate's decisions, every path to a
+    line summed), one depth at a time, each depth's together. Before a line is asked its level
+    (:func:`~revoke_equity.equity.policy.trunk_level` of its reach) goes into ``levels``, which
+    ``policy`` reads, so that every later visit finds the converged decision. The sampling error
+    of a decision's layouts reaches the estimate scaled by its reach, so this keeps each trunk
+    decision's share of the estimate's error about that of a decision reached by ``floor`` of the
+    replays (0: no trunk). Returns how many lines are on the trunk. ``advance``: told after each
+    depth."""
+    front: dict[tuple[object, ...], tuple[Line, float]] = {root.key(): (root, 1.0)}
+    depth, depths, count = 0, root.position.cards_left, 0
+    while front:
+        lines = []
+        for key, (line, reach) in front.items():
+            level = trunk_level(reach, floor)
+            if level and not line.position.is_over:
+                levels[key] = level
+                lines.append((line, reach))
+        count += len(lines)
+        front = {}
+        decisions = decide_all(policy, [line for line, _ in lines], batch)
+        for (line, reach), decision in zip(lines, decisions, strict=True):
+            for card, p in zip(decision.cards, decision.rows[0], strict=True):
+                if p > 0:
+                    child = line.play(card, offender)
+                    key = child.key()
+                    before = front.get(key)
+                    front[key] = (child, reach * p + (before[1] if before else 0.0))
+        depth += 1
+        if advance is not None and lines:
+            advance(depth, depths, f"trunk: depth {depth}, {count} decisions converged further")
+    return count
 
 
 def exact_rows(root: Line, policy: Policy, outcome: Outcome, budget: int,

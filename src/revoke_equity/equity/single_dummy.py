@@ -25,7 +25,7 @@ import hashlib
 import math
 import pickle
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import partial
 from typing import cast
 
@@ -52,6 +52,7 @@ from revoke_equity.equity.propagate import (
     student_t95,
     tree_size,
     voids_shown,
+    walk_trunk,
 )
 from revoke_equity.equity.shown import ShownHands
 from revoke_equity.laws import twelfth_trick
@@ -82,11 +83,24 @@ class _Estimator:
         shown = None if opts.ignore_auction else ShownHands.of(self.record.case)[0]
         return new_policy(solver, self.record.case.declarer, opts, shown)
 
-    def policy(self, point: ComparisonPoint, sd: SingleDummyPolicy) -> tuple[Line, Policy]:
-        """The line at the comparison point and the policy that plays from it."""
+    def policy(self, point: ComparisonPoint, sd: SingleDummyPolicy,
+               levels: Mapping[tuple[object, ...], int]) -> tuple[Line, Policy]:
+        """The line at the comparison point and the policy that plays from it (each line's
+        decision asked at its level in ``levels``, 0 where it has none: see
+        :func:`~revoke_equity.equity.propagate.walk_trunk`)."""
         raise NotImplementedError
 
-    def _first(self, point: ComparisonPoint, sd: SingleDummyPolicy, line: Line) -> Decision:
+    def played(self, point: ComparisonPoint, sd: SingleDummyPolicy, offender: Seat | None,
+               levels: dict[tuple[object, ...], int]) -> tuple[Line, Policy]:
+        """The line at the comparison point and its policy, remembered per line, with the
+        trunk's decisions converged (``levels`` filled as they are)."""
+        root, policy = self.policy(point, sd, levels)
+        policy = remembered(policy)
+        walk_trunk(root, policy, levels, sd, offender, self.options.trunk, self.advance)
+        return root, policy
+
+    def _first(self, point: ComparisonPoint, sd: SingleDummyPolicy, line: Line,
+               level: int) -> Decision:
         """The offender's card at the comparison point, among the cards he could have played. A
         penalty card of another suit than the one led is playable only by a player void in it
         (Law 50D1), so the layouts imagined for declarer designating one (Law 51) are void too."""
@@ -98,10 +112,10 @@ class _Estimator:
         return sd.decide(line.position, voids, among=point.choices,
                          chooser=declarer if point.designated_by_declarer else None,
                          pinned=frozenset(point.choices) if point.designated_by_declarer
-                         else frozenset())
+                         else frozenset(), level=level)
 
-    def _restricted(self, point: ComparisonPoint, sd: SingleDummyPolicy, line: Line
-                    ) -> Decision | None:
+    def _restricted(self, point: ComparisonPoint, sd: SingleDummyPolicy, line: Line,
+                    level: int) -> Decision | None:
         """In the corrected play of a revoke that is not established (Law 62, after the
         offender's substituted card): the decision the correction imposes (a 62C2 table card that
         stands; a major penalty card at the first legal opportunity, Law 50D1, declarer
@@ -114,21 +128,22 @@ class _Estimator:
         if len(allowed) == 1:
             return Decision.certain(allowed[0], sd.replicas)
         return sd.decide(line.position, line.voids, among=allowed,
-                         chooser=self.record.case.declarer, pinned=frozenset(allowed))
+                         chooser=self.record.case.declarer, pinned=frozenset(allowed),
+                         level=level)
 
     def estimate(self, point: ComparisonPoint, solver: Solver) -> Estimate:
         opts = self.options
         sd = self.shared or self.new_policy(solver)
         decisions, worlds = sd.stats.solved_decisions, sd.stats.worlds_solved
-        root, policy = self.policy(point, sd)
-        policy = remembered(policy)
         offender = point.player if point.tracks_offender_wins else None
+        levels: dict[tuple[object, ...], int] = {}
+        root, policy = self.played(point, sd, offender, levels)
         outcome = partial(_outcome, point)
         parameters: dict[str, object] = {
             "players": opts.players, "tau": opts.player.tau, "slip": opts.player.slip,
             "sure": opts.player.sure,
             "worlds": opts.worlds, "max_worlds": max(opts.worlds, opts.max_worlds),
-            "tolerance": opts.tolerance, "seed": opts.seed}
+            "tolerance": opts.tolerance, "trunk": opts.trunk, "seed": opts.seed}
         if opts.ignore_auction:
             parameters["ignore_auction"] = True
         try:
@@ -147,7 +162,7 @@ class _Estimator:
                     return playout_block(root, policy, outcome, numbers, opts.seed, offender,
                                          sd.replicas, sd, control)
 
-                fan_out = _ProcessBlocks(self.name, self.record, opts, point, sd, local)
+                fan_out = _ProcessBlocks(self.name, self.record, opts, point, sd, local, levels)
             possible = possible_results(point)
 
             def settled(tally: Tally) -> bool:
@@ -197,14 +212,17 @@ class SingleDummy(_Estimator):
 
     name = "sd"
 
-    def policy(self, point: ComparisonPoint, sd: SingleDummyPolicy) -> tuple[Line, Policy]:
+    def policy(self, point: ComparisonPoint, sd: SingleDummyPolicy,
+               levels: Mapping[tuple[object, ...], int]) -> tuple[Line, Policy]:
         root = Line(point.position, voids_shown(self.record, point.revoke.index))
 
         def policy(line: Line) -> Decision:
+            level = levels.get(line.key(), 0)
             if line.first:
-                return self._first(point, sd, line)
-            imposed = self._restricted(point, sd, line)
-            return imposed if imposed is not None else sd.decide(line.position, line.voids)
+                return self._first(point, sd, line, level)
+            imposed = self._restricted(point, sd, line, level)
+            return imposed if imposed is not None else sd.decide(line.position, line.voids,
+                                                                 level=level)
 
         return root, policy
 
@@ -221,14 +239,17 @@ class TablePlayKept(_Estimator):
             queues[record.positions[index].to_move].append(record.case.play[index])
         return queues
 
-    def policy(self, point: ComparisonPoint, sd: SingleDummyPolicy) -> tuple[Line, Policy]:
+    def policy(self, point: ComparisonPoint, sd: SingleDummyPolicy,
+               levels: Mapping[tuple[object, ...], int]) -> tuple[Line, Policy]:
         root = Line(point.position, voids_shown(self.record, point.revoke.index), table=(0, 0, 0, 0))
         queues = self._queues(point)
 
         changeable = self._changeable(point)
 
         def policy(line: Line) -> Decision:
-            if not line.first and (imposed := self._restricted(point, sd, line)) is not None:
+            level = levels.get(line.key(), 0)
+            if not line.first and (
+                    imposed := self._restricted(point, sd, line, level)) is not None:
                 return imposed
             wanted = self._wanted(queues, line)
             allowed = point.choices if line.first else None
@@ -236,8 +257,8 @@ class TablePlayKept(_Estimator):
                     and not changeable(line.position.to_move)):
                 return Decision.certain(wanted, sd.replicas)
             if line.first:
-                return self._first(point, sd, line)
-            return sd.decide(line.position, line.voids)
+                return self._first(point, sd, line, level)
+            return sd.decide(line.position, line.voids, level=level)
 
         return root, policy
 
@@ -291,8 +312,8 @@ class _ProcessBlocks:
 
     def __init__(self, name: str, record: PlayRecord, options: EstimateOptions,
                  point: ComparisonPoint, policy: SingleDummyPolicy,
-                 local: Callable[[range], Tally]) -> None:
-        self.job = (name, record, options, point)
+                 local: Callable[[range], Tally], levels: dict[tuple[object, ...], int]) -> None:
+        self.job = (name, record, options, point, levels)
         self.token = hashlib.sha256(pickle.dumps(self.job)).hexdigest()
         self.policy = policy
         self.local = local
@@ -325,18 +346,20 @@ _WORKER_ESTIMATES: dict[str, tuple[Line, Policy, SingleDummyPolicy, Callable[[Li
 between the blocks it is sent)."""
 
 
-def _worker_block(token: str, job: tuple[str, PlayRecord, EstimateOptions, ComparisonPoint],
+def _worker_block(token: str, job: tuple[str, PlayRecord, EstimateOptions, ComparisonPoint,
+                                         dict[tuple[object, ...], int]],
                   numbers: range, known: list[tuple[tuple[object, ...], Decision]]
                   ) -> tuple[Tally, list[tuple[tuple[object, ...], Decision]]]:
-    """One block of playouts in a worker process; what its policy newly solved."""
+    """One block of playouts in a worker process (its lines asked at the parent's trunk
+    ``levels``); what its policy newly solved."""
     from revoke_equity.solver.pool import default_solver
 
     state = _WORKER_ESTIMATES.get(token)
     if state is None:
-        name, record, options, point = job
+        name, record, options, point, levels = job
         est = SingleDummy(record, options) if name == "sd" else TablePlayKept(record, options)
         policy_state = est.new_policy(default_solver())
-        start, play = est.policy(point, policy_state)
+        start, play = est.policy(point, policy_state, levels)
         state = (start, remembered(play), policy_state, partial(_outcome, point),
                  point.player if point.tracks_offender_wins else None,
                  point_control(point, policy_state.solver, policy_state.batched))

@@ -154,6 +154,8 @@ class EstimateParametersJSON(TypedDict):
     worlds: NotRequired[int]
     max_worlds: NotRequired[int]
     tolerance: NotRequired[float]
+    trunk: NotRequired[float]
+    """The share of the replays from which a decision is converged further (0: none is)."""
     seed: NotRequired[int]
     method: NotRequired[str]
     playouts: NotRequired[int]
