@@ -43,7 +43,7 @@ from revoke_equity.service.inputs import (
 )
 from revoke_equity.service.jobs import Job
 from revoke_equity.service.openapi import ERROR_SCHEMA, REQUEST_BODY
-from revoke_equity.service.responses import error_response
+from revoke_equity.service.responses import error_response, located
 from revoke_equity.service.sensitivity import under_other_classes
 from revoke_equity.service.store import LoggedRuling, new_id, utc_now
 
@@ -67,8 +67,13 @@ MAX_TIME_BUDGET = 86400.0
 
 _RESPONSES: dict[int | str, dict[str, Any]] = {
     200: {"description": "The ruling JSON (docs/ruling-format.md) with its `id`; a list for "
-                         "several boards, where a bad board is `{\"board\", \"error\"}`.",
-          "content": {"application/json": {"schema": {"type": ["object", "array"]}}}},
+                         "several boards, where a bad board is a `BoardFailure`, "
+                         "`{\"board\", \"position\", \"status\", \"error\"}`.",
+          "content": {"application/json": {"schema": {"anyOf": [
+              {"type": "object", "description": "one board's ruling"},
+              {"type": "array", "items": {"anyOf": [
+                  {"type": "object", "description": "a board's ruling"},
+                  {"$ref": "#/components/schemas/BoardFailure"}]}}]}}}},
     413: {"description": "Body over 1 MiB",
           "content": {"application/json": {"schema": ERROR_SCHEMA}}},
     415: {"description": "Unknown Content-Type",
@@ -374,8 +379,9 @@ async def answer(service: ServiceContext, entries: list[ReadBoard], results: lis
     out: list[dict[str, Any]] = []
     for (status, payload, case), entry in zip(results, entries, strict=True):
         if status != 200:
-            out.append({"board": entry.board if entry.board is not None else payload["board"],
-                        "status": status, "error": payload})
+            error = located(payload, entry.board, entry.position)
+            out.append({"board": error["board"], "position": error["position"], "status": status,
+                        "error": error})
             continue
         row = LoggedRuling(new_id(), created, __version__, str(case.laws), case.board,
                            case_to_dict(case), payload)
