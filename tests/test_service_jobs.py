@@ -15,7 +15,7 @@ from typing import Any
 import httpx
 import pytest
 
-from service_helpers import Server, clean_server, wait_until
+from service_helpers import Server, clean_server, comparable, wait_until
 
 CASES = Path(__file__).parent / "data" / "cases"
 WORKED = sorted(CASES.glob("p*.json"))
@@ -40,9 +40,9 @@ def client(server: Server) -> Iterator[httpx.Client]:
         yield c
 
 
-def _job(client: httpx.Client, body: str, **params: str) -> dict[str, Any]:
-    response = client.post("/api/v1/rulings", content=body,
-                           headers={"content-type": "application/json"},
+def _job(client: httpx.Client, body: str, content_type: str = "application/json",
+         **params: str) -> dict[str, Any]:
+    response = client.post("/api/v1/rulings", content=body, headers={"content-type": content_type},
                            params={"job": "true", **params})
     assert response.status_code == 202, response.text
     return dict(response.json())
@@ -157,3 +157,32 @@ def test_eight_rulings_at_once_all_complete_or_degrade_with_their_note(client: h
             assert not ruling["equity"] or "sd" in estimates, path.name
     print(f"\ndegraded: {degraded} of 8;",
           json.dumps(client.get("/api/v1/health").json()["workers"]))
+
+
+LARGE_FILE = "\n".join([(CASES / "p-boards.pbn").read_text()] * 100)
+"""A PBN file of 300 boards (p-boards.pbn's three, a hundred times over)."""
+BUSY_SAMPLES = 20
+"""How often the health of the workers is read while only the file is being ruled."""
+
+
+def test_a_board_is_served_while_a_file_of_boards_is_ruled(client: httpx.Client) -> None:
+    """300 boards posted as a job (the double-dummy estimate, the cheapest) never hold both
+    workers: each time the health is read while they alone are ruled, a worker is free, and a
+    board posted meanwhile is answered while the file is still being ruled. The file's answer is
+    the one the synchronous form gives."""
+    started = _job(client, LARGE_FILE, "application/x-pbn", estimate="dd")
+    url = started["progress_url"]
+    assert wait_until(lambda: client.get(url).json()["board"] >= 1, 120)
+    busy = [client.get("/api/v1/health").json()["workers"]["busy"] for _ in range(BUSY_SAMPLES)]
+    served = client.post("/api/v1/rulings", content=(CASES / "p09-64A1-one-trick.json").read_text(),
+                         params={"estimate": "dd"}, headers={"content-type": "application/json"})
+    meanwhile = client.get(url).json()
+    assert served.status_code == 200 and served.json()["board"] == 9, served.text
+    assert meanwhile["state"] == "running", meanwhile
+    assert max(busy) <= 1, busy
+    state, _ = _follow(client, url)
+    assert state["state"] == "done" and state["status"] == 200, str(state)[:500]
+    sync = client.post("/api/v1/rulings", content=LARGE_FILE, params={"estimate": "dd"},
+                       headers={"content-type": "application/x-pbn"})
+    assert sync.status_code == 200, sync.text[:500]
+    assert [comparable(r) for r in state["result"]] == [comparable(r) for r in sync.json()]

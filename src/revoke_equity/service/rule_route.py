@@ -324,12 +324,21 @@ def chosen_boards(entries: list[ReadBoard], board: int | None) -> list[ReadBoard
     return entries
 
 
+def boards_at_once(workers: int) -> int:
+    """How many boards of one request are ruled at once by ``workers`` workers: all but one, so
+    that however many boards a request holds (a PBN file of a session), another request finds a
+    worker free at once; with one worker, that one (the requests waiting for it then take it in
+    the order they asked, a board at a time)."""
+    return max(workers - 1, 1)
+
+
 async def rulings(service: ServiceContext, entries: list[ReadBoard], query: RuleQuery,
                   options: EstimateOptions, budget: float, follower: Job | None) -> list[Ruled]:
-    """Each board ruled in the pool, in order. A many-board file keeps at most one board per
-    worker waiting at a time, so its later boards are not charged the queue time of its earlier
-    ones, and other requests get turns."""
-    in_flight = asyncio.Semaphore(service.workers)
+    """Each board ruled in the pool, answered in the input's order. A many-board file asks for at
+    most :func:`boards_at_once` workers at a time: its later boards are not charged the queue time
+    of its earlier ones, and it never holds every worker, so a request posted meanwhile is served
+    beside it instead of after one of its boards."""
+    in_flight = asyncio.Semaphore(boards_at_once(service.workers))
     director, others = query.director_shown(), query.others()  # read once, for every board
 
     async def one(index: int, entry: ReadBoard) -> Ruled:
