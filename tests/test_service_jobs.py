@@ -48,31 +48,51 @@ def _job(client: httpx.Client, body: str, content_type: str = "application/json"
     return dict(response.json())
 
 
-def _follow(client: httpx.Client, url: str, limit: float = 600) -> tuple[dict[str, Any], set[str]]:
-    """Poll the job until it ends; its last state and every stage seen on the way."""
-    seen: set[str] = set()
+def _poll(client: httpx.Client, url: str, limit: float = 600) -> list[dict[str, Any]]:
+    """Poll the job until it ends; every state seen on the way, the last one ended."""
+    states: list[dict[str, Any]] = []
     deadline = time.monotonic() + limit
     while time.monotonic() < deadline:
-        state = client.get(url).json()
-        seen.add(state["stage"]["stage"])
-        if state["state"] != "running":
-            return state, seen
+        states.append(client.get(url).json())
+        if states[-1]["state"] != "running":
+            return states
         time.sleep(0.05)
     raise AssertionError(f"the job did not end within {limit} s")
+
+
+def _follow(client: httpx.Client, url: str, limit: float = 600) -> tuple[dict[str, Any], set[str]]:
+    """Poll the job until it ends; its last state and every stage seen on the way."""
+    states = _poll(client, url, limit)
+    return states[-1], {state["stage"]["stage"] for state in states}
 
 
 def _logged_ids(client: httpx.Client) -> list[str]:
     return [r["id"] for r in client.get("/api/v1/rulings", params={"limit": 500}).json()["items"]]
 
 
+def _within_a_step(state: dict[str, Any]) -> bool:
+    """The job's fraction (one board) lies strictly between the start and the end of its step."""
+    step, steps = state["stage"]["step"], state["stage"]["steps"]
+    return bool(step / steps < state["fraction"] < (step + 1) / steps)
+
+
 def test_a_job_reports_its_stages_and_answers_as_the_synchronous_form(client: httpx.Client) -> None:
+    """p11's single-dummy estimate at Law 64C1 with 40 playouts, seconds of work: its stages are
+    seen, and the fraction moves as the playouts advance, strictly between the estimate's start
+    and its end, and never goes back."""
     case = (CASES / "p11-64B2-repeat-then-64C2a.json").read_text()
     started = _job(client, case, estimate="sd", playouts="40")
     assert started["progress_url"] == f"/api/v1/jobs/{started['id']}"
-    state, seen = _follow(client, started["progress_url"])
+    states = _poll(client, started["progress_url"])
+    state, seen = states[-1], {s["stage"]["stage"] for s in states}
     assert state["state"] == "done" and state["status"] == 200, state
     assert "estimate" in seen  # a stage boundary seen while it ran, not only the end
     assert state["fraction"] == 1.0 and state["boards"] == 1
+    fractions = [s["fraction"] for s in states]
+    assert fractions == sorted(fractions), fractions  # never goes back
+    moving = [s for s in states if s["stage"]["stage"] == "estimate" and _within_a_step(s)]
+    assert moving, [(s["stage"], s["fraction"]) for s in states]
+    assert all("playouts" in s["stage"]["text"] and 0 < s["stage"]["part"] < 1 for s in moving)
     sync = client.post("/api/v1/rulings", content=case, params={"estimate": "sd", "playouts": "40"},
                        headers={"content-type": "application/json"}).json()
     ruling = state["result"]
