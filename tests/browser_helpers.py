@@ -109,6 +109,28 @@ def too_wide(driver: Any) -> dict[str, Any]:
     """)
 
 
+def check_boxes(driver: Any) -> list[dict[str, Any]]:
+    """Each shown check box in a ``<label>`` and where its words are: ``id``, ``gap`` (CSS pixels
+    from the box's right edge to the words' left edge), ``middle`` (the box's vertical centre)
+    and ``line`` (the top and bottom of the words' first line)."""
+    return list(driver.execute_script("""
+        const out = [];
+        for (const label of document.querySelectorAll("label")) {
+          const box = label.querySelector("input[type=checkbox]");
+          if (!box || !label.getClientRects().length) continue;
+          const texts = [...label.childNodes].filter((n) => n.nodeType === 3 && n.textContent.trim());
+          const first = texts[0], last = texts[texts.length - 1];
+          const words = document.createRange();
+          words.setStart(first, first.textContent.search(/\\S/));
+          words.setEnd(last, last.textContent.trimEnd().length);
+          const line = words.getClientRects()[0], rect = box.getBoundingClientRect();
+          out.push({id: box.id, gap: line.left - rect.right, middle: (rect.top + rect.bottom) / 2,
+                    line: [line.top, line.bottom]});
+        }
+        return out;
+    """))
+
+
 def screenshot(driver: Any, path: Path, width: int) -> None:
     """A full-page screenshot at ``width`` CSS pixels (the height of the whole page)."""
     set_viewport(driver, width, 800)

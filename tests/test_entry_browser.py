@@ -24,6 +24,7 @@ import pytest
 from browser_helpers import (
     DESKTOP,
     PHONE,
+    check_boxes,
     chromium,
     hand_record,
     needs_chromium,
@@ -346,3 +347,29 @@ def test_phone_and_desktop_layout(server: Server, browser: Any, output_dir: Path
             screen_at(browser, shot, "article.ruling .verdict")
             _keep(shot)
         assert not severe_console_messages(browser)
+
+
+CHECK_BOXES = {"entry-auto", "claim-made", "claim-agreed", "also-players", "ignore-auction",
+               "auction-effect"}
+"""The check boxes of the entry form (the claim's agreed one once a claim is ticked) and of the
+paste form."""
+CHECK_GAP = 16
+"""The most CSS pixels between a check box and its words."""
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["375px", "1280px"])
+def test_each_check_box_sits_beside_its_words(server: Server, browser: Any,
+                                              size: tuple[int, int]) -> None:
+    """Every check box of both forms sits just left of its words (at most ``CHECK_GAP`` px from
+    them, never over them) and level with their first line, on a phone and on a desktop."""
+    from selenium.webdriver.common.by import By
+
+    _open_page(browser, server, size)
+    browser.find_element(By.ID, "claim-made").click()  # shows "The other side agreed"
+    measured = check_boxes(browser)
+    browser.find_element(By.ID, "tab-paste").click()
+    measured += check_boxes(browser)
+    assert {m["id"] for m in measured} == CHECK_BOXES, measured
+    for m in measured:
+        assert 0 <= m["gap"] <= CHECK_GAP, (size, m)
+        assert m["line"][0] <= m["middle"] <= m["line"][1], (size, m)

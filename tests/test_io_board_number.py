@@ -1,15 +1,18 @@
 """A board number that cannot be read is that board's located error (board, line, field), in
-every reader; the other boards are still read, and the command line exits 1."""
+every reader; the other boards are still read, and the command line exits 1. A board without a
+number is named by its place in the input."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 
 from revoke_equity.cli import main
 from revoke_equity.io import read_boards
+from revoke_equity.io.handviewer import HANDVIEWER
 from revoke_equity.io.json_case import loads
 from revoke_equity.io.lin import dumps_lin
 from revoke_equity.io.pbn import dumps_pbn
@@ -77,3 +80,38 @@ def test_cli_rules_the_other_boards_and_exits_1(tmp_path: Path, capsys: pytest.C
     assert "line" in captured.err and "Board" in captured.err
     rulings = json.loads(captured.out)
     assert [r["board"] for r in rulings if "board" in r][:1] == [1]
+
+
+def _second_unnumbered_and_bad(fmt: str) -> str:
+    """Two boards in ``fmt``: board 9, then the same board without a number and with a card that
+    cannot be read."""
+    if fmt == "pbn":
+        good = dumps_pbn(CASE)
+        bad = good.replace(f'[Board "{CASE.board}"]', '[Board "?"]').replace("S3 S2 S5 S6",
+                                                                           "S3 S2 S5 XX")
+        return good + "\n" + bad
+    if fmt == "json":
+        case = json.loads((CASES / "p09-64A1-one-trick.json").read_text())["case"]
+        bad = {k: v for k, v in case.items() if k != "board"}
+        bad["play"] = ["XX", *bad["play"][1:]]
+        return json.dumps([case, bad])
+    good = dumps_lin(CASE)
+    bad = good.replace(f"ah|Board {CASE.board}|", "").replace("pc|S3|", "pc|XX|")
+    if fmt == "lin":
+        return good + "\n" + bad
+    return "\n".join(f"{HANDVIEWER}?lin={quote(record, safe='')}" for record in (good, bad))
+
+
+@pytest.mark.parametrize("fmt", ["pbn", "json", "lin", "url"])
+def test_a_board_without_a_number_is_named_by_its_place_in_the_input(fmt: str) -> None:
+    entries = read_boards(_second_unnumbered_and_bad(fmt), fmt=fmt, name="boards")
+    assert [e.ok for e in entries] == [True, False]
+    assert entries[1].board is None and entries[1].error is not None
+    assert str(entries[1].error).startswith("board 2 of the input, "), str(entries[1].error)
+
+
+def test_a_single_json_case_without_a_number_is_not_named_by_a_question_mark() -> None:
+    case = json.loads((CASES / "p09-64A1-one-trick.json").read_text())["case"]
+    bad = {k: v for k, v in case.items() if k != "board"} | {"contract": "0S"}
+    (entry,) = read_boards(json.dumps(bad), fmt="json")
+    assert entry.error is not None and str(entry.error).startswith("contract: "), str(entry.error)

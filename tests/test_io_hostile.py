@@ -126,7 +126,7 @@ def test_json_nested_deep_inside_one_case_of_a_list_loses_no_other_case() -> Non
     cases[2] = cases[2].replace('"play": [', '"play": [' + "[" * 3000, 1)
     entries = read_boards("[\n" + ",\n".join(cases) + "\n]", fmt="json")
     assert [e.ok for e in entries] == [True, True, False, True]
-    assert "nested more than" in str(entries[2].error) and entries[2].error.board == "#3"
+    assert "nested more than" in str(entries[2].error) and entries[2].error.board == "3 of the input"
 
 
 def test_field_and_input_size_bounds(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -173,7 +173,8 @@ def test_unterminated_pbn_comment_in_the_first_board_or_last() -> None:
                           '\n\n{ a note\n\n[Event "revoke-equity test"]\n[Board "2"]', 1)
     entries = read_boards(between)  # reported on its own: it hid no board, but the file is damaged
     assert [(e.board, e.ok) for e in entries] == [(1, True), (None, False), (2, True), (14, True)]
-    assert entries[1].error is not None and entries[1].error.board == "#2" and entries[1].error.line == 27
+    error = entries[1].error
+    assert error is not None and error.board == "2 of the input" and error.line == 27
 
 
 def test_pbn_comment_with_blank_lines_inside_a_board_still_reads() -> None:
@@ -223,7 +224,7 @@ def test_damaged_json_list_error_names_board_line_and_column() -> None:
     texts[1] = texts[1].replace('"contract"', '"contract" "', 1)
     entries = read_boards("[\n" + ",\n".join(texts) + "\n]", fmt="json")
     error = entries[1].error
-    assert error is not None and error.board == "#2" and error.line is not None
+    assert error is not None and error.board == "2 of the input" and error.line is not None
     assert "not valid JSON" in str(error) and "column" in str(error)
 
 

@@ -211,12 +211,12 @@ def test_list_is_lenient_per_case() -> None:
     entries = read_json(json.dumps([P01, bad, P14]))
     assert [e.ok for e in entries] == [True, False, True]
     assert entries[1].board is None and entries[1].error is not None
-    assert str(entries[1].error).startswith("board #2")
+    assert str(entries[1].error).startswith("board 2 of the input: ")
     with pytest.raises(ParseError):
         loads(json.dumps([P01, bad]))
 
 
 def test_case_from_dict_uses_board_hint_without_board() -> None:
-    with pytest.raises(ParseError, match=r"^board #9"):
-        case_from_dict(p01(board=None, contract="0S"), board_hint="#9")
+    with pytest.raises(ParseError, match=r"^board 9 of the input: "):
+        case_from_dict(p01(board=None, contract="0S"), board_hint="9 of the input")
     assert isinstance(case_from_dict(P01), Case)

@@ -76,7 +76,7 @@ def test_each_board_of_a_file_has_its_own_warnings() -> None:
 def test_a_board_without_a_number_is_named_by_its_place() -> None:
     text = _with_result("9").replace('[Board "1"]\n', "")
     (entry,) = read_boards(text, fmt="pbn")
-    assert entry.warnings[0].startswith("board #1, line ")
+    assert entry.warnings[0].startswith("board 1 of the input, line ")
 
 
 def test_the_reader_s_warnings_are_kept_with_the_board_not_with_a_bad_one() -> None:

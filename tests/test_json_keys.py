@@ -78,7 +78,7 @@ def test_a_wrapper_without_its_case_says_case_is_missing() -> None:
     assert error.message == ("missing field 'case' (the case itself) in a worked case "
                              "{\"name\", \"case\", \"expect\"}: this one has 'name', 'expect'")
     listed = _error(read_json('[{"name": "x"}]'))
-    assert listed.board == "#1" and "missing field 'case'" in listed.message
+    assert listed.board == "1 of the input" and "missing field 'case'" in listed.message
 
 
 def test_a_wrapper_whose_case_is_not_an_object_says_so() -> None:

@@ -194,7 +194,8 @@ def test_every_error_has_its_errors_list_and_names_the_parameter(client: httpx.C
     assert body["detail"].startswith(words) or words in body["detail"]
     (error,) = body["errors"]
     assert error["message"] == body["detail"]
-    assert set(error) == {"message", "reason", "board", "line", "trick", "seat", "card"}
+    assert set(error) == {"message", "reason", "board", "position", "line", "trick", "seat", "card"}
+    assert error["board"] is None and error["position"] is None  # the request's, not a board's
 
 
 def test_an_empty_body_and_an_unknown_content_type_have_their_errors_list(

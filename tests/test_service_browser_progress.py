@@ -1,5 +1,6 @@
 """The page's progress and cancel in a real headless Chromium: pressing Rule shows the stage, a bar
-and the elapsed time of the ruling job; Cancel stops it (no ruling shown or logged, the worker
+that moves as the estimate's playouts advance, and the elapsed time of the ruling job; Cancel stops
+it (no ruling shown or logged, the worker
 replaced, the pool whole again), and a ruling followed to its end is shown as before.
 
 Skipped, with the reason, when Chromium, its driver or Selenium is missing; CI installs them.
@@ -20,6 +21,18 @@ from service_helpers import wait_until as wait_for_condition
 EXAMPLE = (Path(__file__).parents[1] / "src" / "revoke_equity" / "examples"
            / "two-revokes-same-suit.json").read_text()
 pytestmark = needs_chromium
+BAR_MOVED = r"""(() => {
+  const stage = document.getElementById('job-stage'), bar = document.getElementById('job-bar');
+  if (!stage || !bar) return false;
+  const text = stage.textContent, value = Number(bar.value);
+  const playouts = text.match(/ playouts, \+\/-[0-9.]+ (\(.+\))$/);
+  if (!playouts) return false;
+  const first = window.barAtFirstPlayouts || (window.barAtFirstPlayouts = {});
+  if (!(playouts[1] in first)) { first[playouts[1]] = value; return false; }
+  return value > first[playouts[1]];
+})()"""
+"""Whether the bar stands higher than when the estimate now running first showed its playouts:
+the bar moves within an estimate, not only from one stage to the next."""
 
 
 def _rule(browser: Any, server: Server, estimate: str) -> float:
@@ -54,6 +67,8 @@ def test_progress_is_shown_and_cancel_stops_the_ruling(server: Server, browser: 
         assert "estimate" in stage and "Law 64C" in stage
         bar = browser.find_element(By.ID, "job-bar")
         assert bar.tag_name == "progress" and 0 <= float(bar.get_attribute("value")) < 1
+        wait_until(browser, BAR_MOVED, 120)
+        assert float(bar.get_attribute("value")) < 1
         assert browser.find_element(By.ID, "job-elapsed").text.endswith(" s")
         screenshot(browser, tmp_path / "progress.png", DESKTOP[0])
         print(f"\nfirst progress {first:.2f} s after Rule; screenshot: {tmp_path / 'progress.png'}")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ from revoke_equity.io import read_boards
 from revoke_equity.ruling import rule
 from revoke_equity.service.app import create_app
 from revoke_equity.service.in_process import InProcessPool
+from revoke_equity.service.inputs import ReadRequest
 from revoke_equity.service.workers import WorkerPool
 from service_helpers import comparable
 
@@ -148,3 +150,77 @@ def test_a_job_waits_its_turn_where_a_request_held_open_is_refused(tmp_path: Pat
     assert "unfinished" in held.json()
     assert state["state"] == "done" and state["status"] == 200, state
     assert state["result"]["recommendation"]["law"]
+
+
+class TwoWorkers(InProcessPool):
+    """Two workers' turns over an in-process pool: a ruling, or the reading of a body, takes one of
+    two turns (the work itself runs on the one solver, one at a time), and the ruling of a board
+    in ``held`` keeps its turn until ``gate`` opens: a file whose boards never finish by
+    themselves."""
+
+    def __init__(self, solver: Any, held: set[int]) -> None:
+        super().__init__(solver)
+        self.size = 2
+        self.held = held
+        self.turns = asyncio.Semaphore(2)
+        self.gate = asyncio.Event()
+        self.holding = 0
+        """Held boards waiting at the gate, each with its turn."""
+
+    async def rule(self, case: Any, budget: float, options: Any = None,
+                   progress: Callable[[dict[str, Any]], None] | None = None,
+                   patience: float | None = None) -> dict[str, Any]:
+        async with self.turns:
+            if case.board in self.held:
+                self.holding += 1
+                await self.gate.wait()
+            return await super().rule(case, budget, options, progress, patience)
+
+    async def read(self, request: ReadRequest, budget: float, patience: float | None = None
+                   ) -> Any:
+        async with self.turns:
+            return await super().read(request, budget, patience)
+
+
+SMALL_LIMIT = 60.0
+"""Seconds the small request may take: ten times a double-dummy ruling of a worked case on a
+loaded machine, and far beyond it here, where its turn is free or never comes."""
+
+
+def test_a_file_of_boards_leaves_a_worker_to_a_request_posted_meanwhile(
+        tmp_path: Path, dds_solver: Any) -> None:
+    """Three boards whose rulings hold their workers until released take one of two workers,
+    never both: a single board posted meanwhile is read and ruled while they wait, and the file's
+    answer, once released, is each board's ruling as the library gives it."""
+    paths = sorted(CASE.parent.glob("p0[1-3]-*.json"))
+    cases = [json.loads(p.read_text())["case"] for p in paths]
+    pool = TwoWorkers(dds_solver, held={c["board"] for c in cases})
+    app = create_app(tmp_path / "log.sqlite", pool=pool)
+    small = (CASE.parent / "p09-64A1-one-trick.json").read_text()
+    headers = {"content-type": "application/json"}
+
+    async def scenario() -> tuple[httpx.Response, int, bool, httpx.Response]:
+        async with app.router.lifespan_context(app), httpx.AsyncClient(
+                transport=httpx.ASGITransport(app=app), base_url="http://127.0.0.1",
+                timeout=300) as client:
+            large = asyncio.create_task(client.post(
+                "/api/v1/rulings", content=json.dumps(cases), headers=headers,
+                params={"estimate": "dd"}))
+            for _ in range(600):  # until its rulings have begun
+                if pool.holding:
+                    break
+                await asyncio.sleep(0.05)
+            served = await asyncio.wait_for(client.post(
+                "/api/v1/rulings", content=small, headers=headers, params={"estimate": "dd"}),
+                SMALL_LIMIT)
+            holding, waiting = pool.holding, not large.done()
+            pool.gate.set()
+            return served, holding, waiting, await large
+
+    served, holding, waiting, large = asyncio.run(scenario())
+    assert served.status_code == 200 and served.json()["board"] == 9, served.text
+    assert waiting and holding == 1  # the file waited on one worker while the board was served
+    assert large.status_code == 200, large.text
+    expected = [comparable(rule(b.case, dds_solver, options=DD).to_dict())
+                for b in read_boards(json.dumps(cases))]
+    assert [comparable(r) for r in large.json()] == expected

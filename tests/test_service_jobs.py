@@ -15,7 +15,7 @@ from typing import Any
 import httpx
 import pytest
 
-from service_helpers import Server, clean_server, wait_until
+from service_helpers import Server, clean_server, comparable, wait_until
 
 CASES = Path(__file__).parent / "data" / "cases"
 WORKED = sorted(CASES.glob("p*.json"))
@@ -40,39 +40,59 @@ def client(server: Server) -> Iterator[httpx.Client]:
         yield c
 
 
-def _job(client: httpx.Client, body: str, **params: str) -> dict[str, Any]:
-    response = client.post("/api/v1/rulings", content=body,
-                           headers={"content-type": "application/json"},
+def _job(client: httpx.Client, body: str, content_type: str = "application/json",
+         **params: str) -> dict[str, Any]:
+    response = client.post("/api/v1/rulings", content=body, headers={"content-type": content_type},
                            params={"job": "true", **params})
     assert response.status_code == 202, response.text
     return dict(response.json())
 
 
-def _follow(client: httpx.Client, url: str, limit: float = 600) -> tuple[dict[str, Any], set[str]]:
-    """Poll the job until it ends; its last state and every stage seen on the way."""
-    seen: set[str] = set()
+def _poll(client: httpx.Client, url: str, limit: float = 600) -> list[dict[str, Any]]:
+    """Poll the job until it ends; every state seen on the way, the last one ended."""
+    states: list[dict[str, Any]] = []
     deadline = time.monotonic() + limit
     while time.monotonic() < deadline:
-        state = client.get(url).json()
-        seen.add(state["stage"]["stage"])
-        if state["state"] != "running":
-            return state, seen
+        states.append(client.get(url).json())
+        if states[-1]["state"] != "running":
+            return states
         time.sleep(0.05)
     raise AssertionError(f"the job did not end within {limit} s")
+
+
+def _follow(client: httpx.Client, url: str, limit: float = 600) -> tuple[dict[str, Any], set[str]]:
+    """Poll the job until it ends; its last state and every stage seen on the way."""
+    states = _poll(client, url, limit)
+    return states[-1], {state["stage"]["stage"] for state in states}
 
 
 def _logged_ids(client: httpx.Client) -> list[str]:
     return [r["id"] for r in client.get("/api/v1/rulings", params={"limit": 500}).json()["items"]]
 
 
+def _within_a_step(state: dict[str, Any]) -> bool:
+    """The job's fraction (one board) lies strictly between the start and the end of its step."""
+    step, steps = state["stage"]["step"], state["stage"]["steps"]
+    return bool(step / steps < state["fraction"] < (step + 1) / steps)
+
+
 def test_a_job_reports_its_stages_and_answers_as_the_synchronous_form(client: httpx.Client) -> None:
+    """p11's single-dummy estimate at Law 64C1 with 40 playouts, seconds of work: its stages are
+    seen, and the fraction moves as the playouts advance, strictly between the estimate's start
+    and its end, and never goes back."""
     case = (CASES / "p11-64B2-repeat-then-64C2a.json").read_text()
     started = _job(client, case, estimate="sd", playouts="40")
     assert started["progress_url"] == f"/api/v1/jobs/{started['id']}"
-    state, seen = _follow(client, started["progress_url"])
+    states = _poll(client, started["progress_url"])
+    state, seen = states[-1], {s["stage"]["stage"] for s in states}
     assert state["state"] == "done" and state["status"] == 200, state
     assert "estimate" in seen  # a stage boundary seen while it ran, not only the end
     assert state["fraction"] == 1.0 and state["boards"] == 1
+    fractions = [s["fraction"] for s in states]
+    assert fractions == sorted(fractions), fractions  # never goes back
+    moving = [s for s in states if s["stage"]["stage"] == "estimate" and _within_a_step(s)]
+    assert moving, [(s["stage"], s["fraction"]) for s in states]
+    assert all("playouts" in s["stage"]["text"] and 0 < s["stage"]["part"] < 1 for s in moving)
     sync = client.post("/api/v1/rulings", content=case, params={"estimate": "sd", "playouts": "40"},
                        headers={"content-type": "application/json"}).json()
     ruling = state["result"]
@@ -157,3 +177,32 @@ def test_eight_rulings_at_once_all_complete_or_degrade_with_their_note(client: h
             assert not ruling["equity"] or "sd" in estimates, path.name
     print(f"\ndegraded: {degraded} of 8;",
           json.dumps(client.get("/api/v1/health").json()["workers"]))
+
+
+LARGE_FILE = "\n".join([(CASES / "p-boards.pbn").read_text()] * 100)
+"""A PBN file of 300 boards (p-boards.pbn's three, a hundred times over)."""
+BUSY_SAMPLES = 20
+"""How often the health of the workers is read while only the file is being ruled."""
+
+
+def test_a_board_is_served_while_a_file_of_boards_is_ruled(client: httpx.Client) -> None:
+    """300 boards posted as a job (the double-dummy estimate, the cheapest) never hold both
+    workers: each time the health is read while they alone are ruled, a worker is free, and a
+    board posted meanwhile is answered while the file is still being ruled. The file's answer is
+    the one the synchronous form gives."""
+    started = _job(client, LARGE_FILE, "application/x-pbn", estimate="dd")
+    url = started["progress_url"]
+    assert wait_until(lambda: client.get(url).json()["board"] >= 1, 120)
+    busy = [client.get("/api/v1/health").json()["workers"]["busy"] for _ in range(BUSY_SAMPLES)]
+    served = client.post("/api/v1/rulings", content=(CASES / "p09-64A1-one-trick.json").read_text(),
+                         params={"estimate": "dd"}, headers={"content-type": "application/json"})
+    meanwhile = client.get(url).json()
+    assert served.status_code == 200 and served.json()["board"] == 9, served.text
+    assert meanwhile["state"] == "running", meanwhile
+    assert max(busy) <= 1, busy
+    state, _ = _follow(client, url)
+    assert state["state"] == "done" and state["status"] == 200, str(state)[:500]
+    sync = client.post("/api/v1/rulings", content=LARGE_FILE, params={"estimate": "dd"},
+                       headers={"content-type": "application/x-pbn"})
+    assert sync.status_code == 200, sync.text[:500]
+    assert [comparable(r) for r in state["result"]] == [comparable(r) for r in sync.json()]

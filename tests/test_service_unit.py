@@ -11,6 +11,7 @@ import pytest
 
 from revoke_equity.service import DEFAULT_DB, add_arguments, is_loopback, run
 from revoke_equity.service.inputs import UnsupportedMediaType, decode_body, format_for
+from revoke_equity.service.jobs import Job
 from revoke_equity.service.store import LoggedRuling, RulingLog, new_id, utc_now
 
 
@@ -194,3 +195,26 @@ def test_a_job_board_refuses_jobs_beyond_its_limit_and_keeps_the_running_ones() 
     assert full and not after
     assert kept == ["second", "third"]  # the oldest finished one forgotten, the running one kept
     assert third_state == "cancelled"
+
+
+def _stage(step: int, steps: int, part: float = 0.0) -> dict[str, object]:
+    return {"stage": "estimate", "step": step, "steps": steps, "text": "", "part": part}
+
+
+def test_a_jobs_fraction_counts_the_part_of_a_step_done_and_never_goes_back() -> None:
+    """Two boards, the first of four steps: the step under way counts by its part (the
+    playouts done of those planned), a stage that counts less (a second ruling ignoring the
+    auction, with its own steps) leaves the fraction where it was, and a part past 1 counts 1."""
+    job = Job("job-0", boards=2)
+    first, second = job.progress(1), job.progress(2)
+    seen = []
+    for report, stage in [(first, _stage(1, 4)), (first, _stage(1, 4, 0.5)),
+                          (first, _stage(0, 2)), (first, _stage(3, 4, 7.0)),
+                          (second, _stage(0, 3, 0.5))]:
+        report(stage)
+        seen.append(job.fraction())
+    assert seen == [0.125, 0.1875, 0.1875, 0.5, round((1 + 0.5 / 3) / 2, 4)]
+    job.state = "cancelled"
+    assert job.fraction() == seen[-1]  # a cancelled job keeps what it had done
+    job.state = "done"
+    assert job.fraction() == 1.0

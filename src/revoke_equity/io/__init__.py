@@ -21,7 +21,7 @@ from functools import partial
 from pathlib import Path
 
 from revoke_equity.errors import ParseError
-from revoke_equity.io._board import BoardInput, read_one
+from revoke_equity.io._board import BoardInput, read_one, unnumbered
 from revoke_equity.io._limits import MAX_BOARDS, MAX_TEXT, too_large, too_many_boards
 from revoke_equity.io.handviewer import handviewer_url, parse_handviewer
 from revoke_equity.io.json_case import case_from_dict, case_to_dict, dumps, loads, read_json
@@ -170,7 +170,7 @@ def _read_urls(text: str, name: str, *, numbered: bool = True) -> list[BoardInpu
         if len(entries) == MAX_BOARDS:
             entries.append(BoardInput(None, None, too_many_boards(name, number)))
             break
-        entry = read_one(None, f"#{len(entries) + 1}", partial(parse_handviewer, line))
+        entry = read_one(None, unnumbered(len(entries) + 1), partial(parse_handviewer, line))
         if numbered and entry.error is not None and entry.error.line is None:
             entry.error.line = number
             entry.error.args = (str(entry.error),)

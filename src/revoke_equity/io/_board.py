@@ -31,10 +31,17 @@ class BoardInput:
         return self.error is None
 
 
+def unnumbered(position: int) -> str:
+    """How messages name a board the input gives no number: its place among the input's boards,
+    ``board 2 of the input`` (the API gives the place as the error's ``position`` as well)."""
+    return f"{position} of the input"
+
+
 def read_one(
-    board: int | None, label: int | str, build: Callable[[], Case], warnings: Iterable[str] = ()
+    board: int | None, label: int | str | None, build: Callable[[], Case], warnings: Iterable[str] = ()
 ) -> BoardInput:
-    """Run ``build``; a :class:`CaseError` becomes this board's error, located on ``label``.
+    """Run ``build``; a :class:`CaseError` becomes this board's error, located on ``label`` (its
+    number, :func:`unnumbered`, or none when the input is this one board).
     ``warnings`` (a list that ``build`` may add to) are kept with a board that was read."""
     try:
         case = build()

@@ -29,7 +29,8 @@ from revoke_equity.model.position import Position
 from revoke_equity.model.seats import Seat
 
 Board = int | str | None
-"""A board as errors name it: its number, or ``"#3"`` (third in the file) when it has none."""
+"""A board as errors name it: its number, or ``"3 of the input"`` (third in the input) when it
+has none (:func:`~revoke_equity.io._board.unnumbered`)."""
 
 T = TypeVar("T")
 

@@ -59,7 +59,8 @@ def parse_handviewer(url: str) -> Case:
 
 
 def _from_lin(record: str) -> Case:
-    """The case of a ``lin=`` record; its errors name no line (a link is one line)."""
+    """The case of a ``lin=`` record; its errors name no line (a link is one line), nor a place in
+    the record for a board without a number (the link's place among the links names it)."""
     entries = read_lin(record, name="lin=")
     if len(entries) != 1:
         raise ParseError(f"the lin= parameter holds {len(entries)} boards, not one")
@@ -67,6 +68,8 @@ def _from_lin(record: str) -> Case:
         return strict(entries)[0]
     except CaseError as exc:
         exc.line = None
+        if not isinstance(exc.board, int):  # its place in the record, not among the links
+            exc.board = None
         exc.args = (str(exc),)
         raise
 

@@ -20,7 +20,7 @@ from dataclasses import replace
 from typing import Any
 
 from revoke_equity.errors import ParseError
-from revoke_equity.io._board import BoardInput, read_one, strict
+from revoke_equity.io._board import BoardInput, read_one, strict, unnumbered
 from revoke_equity.io._fields import (
     Board,
     check_play,
@@ -79,7 +79,7 @@ WRAPPER = frozenset({"name", "case", "expect"})
 def case_from_dict(data: object, *, board_hint: int | str | None = None) -> Case:
     """Build a :class:`Case` from a decoded JSON case (or worked-case wrapper) and check its play.
 
-    ``board_hint`` locates errors when ``data`` has no ``board`` (e.g. ``"#3"``: third in a list).
+    ``board_hint`` locates errors when ``data`` has no ``board`` (e.g. ``"3 of the input"``: third in a list).
     Raises :class:`ParseError` for a bad field, :class:`PlayError` for an impossible play record.
     """
     given = data
@@ -260,7 +260,7 @@ def read_json(text: str, *, name: str = "<input>") -> list[BoardInput]:
     elements, listed = read_values(text, name)
     entries = []
     for index, element in enumerate(elements, start=1):
-        hint = f"#{index}" if listed else None
+        hint = unnumbered(index) if listed else None
         if element.error is not None:
             entries.append(BoardInput(None, None, element.error.with_board(hint)))
         else:
@@ -301,7 +301,7 @@ def _entry(item: object, hint: str | None) -> BoardInput:
     board: int | None = None
     with contextlib.suppress(ParseError):
         board = _board(unwrap(item, hint), hint)
-    label: int | str = board if board is not None else (hint or "?")
+    label: int | str | None = board if board is not None else hint
     return read_one(board, label, lambda: case_from_dict(item, board_hint=hint))
 
 

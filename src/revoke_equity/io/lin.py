@@ -28,7 +28,7 @@ from functools import partial
 
 from revoke_equity.errors import CaseError, ParseError
 from revoke_equity.io._auction_lin import MADE_UP, lin_auction, lin_calls
-from revoke_equity.io._board import BoardInput, read_one, strict
+from revoke_equity.io._board import BoardInput, read_one, strict, unnumbered
 from revoke_equity.io._fields import (
     PASSED_OUT,
     Board,
@@ -118,7 +118,7 @@ def read_lin(text: str, *, name: str = "<input>") -> list[BoardInput]:
             entries.append(BoardInput(None, None, too_many_boards(name, record.commands[0][2])))
             break
         board = _board_number(record)
-        label: int | str = board if board is not None else f"#{len(entries) + 1}"
+        label: int | str = board if board is not None else unnumbered(len(entries) + 1)
         entries.append(read_one(board, label, partial(_case, record, board, label)))
     if not entries:
         entries.append(BoardInput(None, None, ParseError(f"{name}: no LIN record (md|...|) found")))

@@ -35,7 +35,7 @@ from typing import TypeVar
 
 from revoke_equity.errors import ParseError, PlayError
 from revoke_equity.io._auction_pbn import auction_lines, note_text, read_auction
-from revoke_equity.io._board import BoardInput, read_one, strict
+from revoke_equity.io._board import BoardInput, read_one, strict, unnumbered
 from revoke_equity.io._fields import (
     Board,
     check_play,
@@ -142,10 +142,11 @@ def _kept_tags(game: _Game) -> tuple[tuple[str, str], ...]:
 
 
 def _label(board_text: str, position: int) -> str:
-    """How errors name a board whose ``Board`` tag is not a number: its text, if short."""
-    if board_text and len(board_text) <= 16 and board_text.isprintable():
+    """How errors name a board whose ``Board`` tag is not a number: its text, if short, else (or
+    when the tag says the number is unknown) its place in the input."""
+    if board_text not in ("", "?", "-") and len(board_text) <= 16 and board_text.isprintable():
         return board_text
-    return f"#{position}"
+    return unnumbered(position)
 
 
 def loads_pbn(text: str) -> list[Case]:

@@ -167,9 +167,11 @@ def _made(name: str, record: PlayRecord, options: EstimateOptions,
 
 def _advancing(report: Progress, stage: Stage) -> Advance:
     """An estimate's advance (its playouts and precision, or the exact tree's depths) reported as
-    ``stage`` with the advance first in its text (an 80-column terminal cuts the line's end)."""
-    def advance(_done: int, _planned: int, text: str) -> None:
-        report(replace(stage, text=f"{text} ({stage.text})"))
+    ``stage`` with the advance first in its text (an 80-column terminal cuts the line's end) and
+    the part of the estimate done, ``done`` of ``planned``."""
+    def advance(done: int, planned: int, text: str) -> None:
+        part = min(max(done / planned, 0.0), 1.0) if planned > 0 else 0.0
+        report(replace(stage, text=f"{text} ({stage.text})", part=part))
 
     return advance
 

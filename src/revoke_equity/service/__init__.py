@@ -88,7 +88,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"SQLite file of the ruling log (default {DEFAULT_DB}; created if "
                         "missing)")
     parser.add_argument("--workers", type=_positive_int, default=2,
-                        help="worker processes running the double-dummy solver (default 2)")
+                        help="worker processes running the double-dummy solver (default 2); "
+                        "one request rules on all of them but one, so another finds one free")
     parser.add_argument("--time-budget", type=_positive_float, default=30.0, metavar="SECONDS",
                         help="longest a stage of a board's ruling (each estimate) may take before "
                         "its worker is stopped: a single-dummy estimate that runs out gives the "

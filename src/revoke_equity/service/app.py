@@ -27,7 +27,7 @@ from revoke_equity.service.middleware import HostGuard, SecurityHeaders
 from revoke_equity.service.openapi import API_DESCRIPTION, add_schemas
 from revoke_equity.service.page import add_page
 from revoke_equity.service.pool import RulingPool
-from revoke_equity.service.responses import error_response
+from revoke_equity.service.responses import error_response, located
 from revoke_equity.service.rule_route import add_rule_route
 from revoke_equity.service.security import AccessGuard
 from revoke_equity.service.workers import WorkerPool
@@ -98,9 +98,8 @@ def create_app(
         errors = []
         for error in exc.errors():
             where = " ".join(str(part) for part in error.get("loc", ()))
-            errors.append({"message": f"{where}: {error.get('msg')}", "reason": error.get("msg"),
-                           "board": None, "line": None, "trick": None, "seat": None,
-                           "card": None})
+            errors.append(located({"message": f"{where}: {error.get('msg')}",
+                                   "reason": error.get("msg")}, None))
         detail = "; ".join(e["message"] for e in errors) or "invalid request"
         return error_response(422, detail, errors)
 

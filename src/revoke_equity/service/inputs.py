@@ -82,11 +82,13 @@ class ReadRequest:
 
 
 class ReadBoard(NamedTuple):
-    """One board of a body: its number when known, and its case or the error dict that locates
-    why it could not be read (a dict crosses the process boundary whole; a ``CaseError`` would
-    not)."""
+    """One board of a body: its number when known, its place among the body's boards, and its
+    case or the error dict that locates why it could not be read (a dict crosses the process
+    boundary whole; a ``CaseError`` would not)."""
 
     board: int | None
+    position: int
+    """From 1: how the API names a board without a number (an error's ``position``)."""
     case: Any
     error: dict[str, Any] | None
     warnings: tuple[str, ...] = ()
@@ -96,14 +98,17 @@ class ReadBoard(NamedTuple):
 def read_request(request: ReadRequest) -> list[ReadBoard]:
     """The boards of a body, read leniently (:func:`revoke_equity.io.read_boards`)."""
     return [
-        ReadBoard(entry.board, entry.case, None if entry.error is None else case_error_dict(entry.error),
-                  entry.warnings)
-        for entry in read_boards(request.text, fmt=request.fmt, name="request body")
+        ReadBoard(entry.board, position, entry.case,
+                  None if entry.error is None else case_error_dict(entry.error), entry.warnings)
+        for position, entry in enumerate(
+            read_boards(request.text, fmt=request.fmt, name="request body"), start=1)
     ]
 
 
 def case_error_dict(exc: CaseError) -> dict[str, Any]:
-    """A :class:`CaseError` as JSON: the full message, the bare reason, and where it is."""
+    """A :class:`CaseError` as JSON: the full message, the bare reason, and where it is (its
+    ``board`` as the error names it, a reader's label for a board without a number included:
+    :func:`~revoke_equity.service.responses.located` makes it the answer's)."""
     return {
         "message": str(exc),
         "reason": exc.message,

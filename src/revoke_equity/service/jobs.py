@@ -34,7 +34,7 @@ class Job:
     board: int = 0
     """Boards started so far (the one being ruled, 1-based)."""
     stage: dict[str, Any] = field(default_factory=lambda: {
-        "stage": "queued", "step": 0, "steps": 1, "text": "waiting for a worker"})
+        "stage": "queued", "step": 0, "steps": 1, "text": "waiting for a worker", "part": 0.0})
     state: str = "running"
     """``running``, ``done`` (``status`` and ``result`` hold the answer) or ``cancelled``."""
     status: int | None = None
@@ -42,12 +42,16 @@ class Job:
     started: float = field(default_factory=time.monotonic)
     ended: float | None = None
     task: asyncio.Task[None] | None = None
+    reached: float = 0.0
+    """How much of the job the stages reported so far have shown done, at most (:meth:`fraction`
+    never goes back)."""
 
     def progress(self, board: int) -> Callable[[dict[str, Any]], None]:
         """The callback for the ruling of the ``board``-th board."""
         def report(stage: dict[str, Any]) -> None:
             self.board = max(self.board, board)
             self.stage = stage
+            self.reached = max(self.reached, self._shown())
         return report
 
     def as_dict(self) -> dict[str, Any]:
@@ -61,14 +65,21 @@ class Job:
         return out
 
     def fraction(self) -> float:
-        """How much of the job is done, 0 to 1 (boards done plus the current board's stages; a
-        cancelled job keeps what it had done)."""
-        if self.state == "done":
-            return 1.0
+        """How much of the job is done, 0 to 1 (1 once done; a cancelled job keeps what it had
+        done)."""
+        return 1.0 if self.state == "done" else self.reached
+
+    def _shown(self) -> float:
+        """How much of the job the last stage reported shows done: boards done plus the current
+        board's steps, the step under way counted by its ``part`` (an estimate's playouts, or the
+        exact tree's depths). A stage reported later may show less (a second ruling that ignores
+        the auction counts its own steps, boards ruled side by side report in turn), so the job's
+        fraction is the most shown so far."""
         if not self.boards:
             return 0.0
         steps = max(int(self.stage.get("steps", 1)), 1)
-        within = min(int(self.stage.get("step", 0)), steps) / steps
+        part = min(max(float(self.stage.get("part", 0.0)), 0.0), 1.0)
+        within = min(min(int(self.stage.get("step", 0)), steps) + part, steps) / steps
         return round(min((max(self.board - 1, 0) + within) / self.boards, 1.0), 4)
 
 

@@ -10,6 +10,7 @@ from fastapi import FastAPI
 from revoke_equity.model.edition import DEFAULT_EDITION, EDITIONS
 from revoke_equity.service.docs import declare_access_token
 from revoke_equity.service.page import STATIC
+from revoke_equity.service.responses import ERROR_FIELDS
 
 __all__ = ["API_DESCRIPTION", "ERROR_SCHEMA", "REQUEST_BODY", "add_schemas"]
 
@@ -40,15 +41,19 @@ budget are replaced, health answers 200 `degraded` and requests wait for them.
 
 **Answer.** One board in the input: the ruling JSON (`docs/ruling-format.md`, format
 `revoke-equity/ruling@2`) plus `id` and `created`. Several boards: a JSON list in input order,
-one ruling per board, or `{"board", "error"}` for a board that could not be read or ruled (the
-others are still ruled; status 200 when at least one board was ruled). Every ruling is committed
-to the ruling log before the answer is sent.
+one ruling per board, or `{"board", "position", "status", "error"}` (`BoardFailure`) for a board
+that could not be read or ruled (the others are still ruled; status 200 when at least one board
+was ruled). Every ruling is committed to the ruling log before the answer is sent.
 
-**Errors** are JSON `{"detail": message, "errors": [{"message", "reason", "board", "line",
-"trick", "seat", "card"}]}`: 422 a board that cannot be read or ruled (the message names the board,
-trick, seat and card at fault), 413 a body over 1 MiB, 415 an unknown Content-Type, 503 no worker
-free (or the solver failed), 504 the ruling (or the reading of the body, which runs in a worker
-too) exceeded its time budget (the worker is replaced), 408 the body did not arrive in time.
+**Errors** are JSON `{"detail": message, "errors": [{"message", "reason", "board", "position",
+"line", "trick", "seat", "card"}]}` (`BoardError`): `board` is the board's number, an integer, or
+null when the input gives it none; `position` is the board's place among the input's boards, from
+1, given with every error of a board; both are null for an error of the request as a whole (a
+parameter, the body's size or type). 422 a board that cannot be read or ruled (the message names
+the board, trick, seat and card at fault; a board without a number as `board 2 of the input`), 413
+a body over 1 MiB, 415 an unknown Content-Type, 503 no worker free (or the solver failed), 504 the
+ruling (or the reading of the body, which runs in a worker too) exceeded its time budget (the
+worker is replaced), 408 the body did not arrive in time.
 
 **Access.** Every `/api/` request from another site is refused (403). A service with an access
 token (always so beyond loopback) wants it as `Authorization: Bearer <token>` (401 without it).
@@ -133,15 +138,48 @@ ERROR_SCHEMA: dict[str, Any] = {
 }
 BOARD_ERROR_SCHEMA: dict[str, Any] = {
     "type": "object",
-    "description": "Why one board could not be read or ruled, and where.",
-    "properties": {k: {"type": ["string", "integer", "null"]} for k in
-                   ("message", "reason", "board", "line", "trick", "seat", "card")},
+    "description": "Why one board could not be read or ruled, and where (or, with `board` and "
+                   "`position` null, why the request could not be served). Every field is "
+                   "present, null when unknown.",
+    "required": list(ERROR_FIELDS),
+    "additionalProperties": False,
+    "properties": {
+        "message": {"type": "string", "description": "the whole message, where then why: "
+                    "`board 7, trick 4, E, card SA: E does not hold SA`"},
+        "reason": {"type": ["string", "null"], "description": "why, without where"},
+        "board": {"type": ["integer", "null"], "minimum": 1,
+                  "description": "the board's number; null when the input gives none (or the "
+                                 "error is not of one board)"},
+        "position": {"type": ["integer", "null"], "minimum": 1,
+                     "description": "the board's place among the input's boards, from 1; null "
+                                    "only for an error of the request as a whole"},
+        "line": {"type": ["integer", "null"], "description": "the line of the body"},
+        "trick": {"type": ["integer", "null"]},
+        "seat": {"type": ["string", "null"], "enum": ["N", "E", "S", "W", None]},
+        "card": {"type": ["string", "null"], "description": "the card as given"},
+    },
+}
+BOARD_FAILURE_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "description": "A board of several that could not be read or ruled, in its place in the "
+                   "answer's list (the others are ruled).",
+    "required": ["board", "position", "status", "error"],
+    "properties": {
+        "board": {"type": ["integer", "null"], "minimum": 1,
+                  "description": "the board's number; null when the input gives none"},
+        "position": {"type": "integer", "minimum": 1,
+                     "description": "the board's place among the input's boards, from 1"},
+        "status": {"type": "integer", "description": "the status a request of this board alone "
+                                                     "would have had (422, 503, 504)"},
+        "error": {"$ref": "#/components/schemas/BoardError"},
+    },
 }
 
 
 def add_schemas(app: FastAPI, *, token_required: bool) -> None:
-    """Put the ``Case`` and ``BoardError`` schemas into the app's OpenAPI document, and the access
-    token (required, or optional on loopback without one) on every ``/api/`` operation."""
+    """Put the ``Case``, ``BoardError`` and ``BoardFailure`` schemas into the app's OpenAPI
+    document, and the access token (required, or optional on loopback without one) on every
+    ``/api/`` operation."""
     generated = app.openapi
 
     def openapi() -> dict[str, Any]:
@@ -150,6 +188,7 @@ def add_schemas(app: FastAPI, *, token_required: bool) -> None:
             components = schema.setdefault("components", {}).setdefault("schemas", {})
             components["Case"] = CASE_SCHEMA
             components["BoardError"] = BOARD_ERROR_SCHEMA
+            components["BoardFailure"] = BOARD_FAILURE_SCHEMA
             declare_access_token(schema, required=token_required)
             app.openapi_schema = schema
         return app.openapi_schema

@@ -43,7 +43,7 @@ from revoke_equity.service.inputs import (
 )
 from revoke_equity.service.jobs import Job
 from revoke_equity.service.openapi import ERROR_SCHEMA, REQUEST_BODY
-from revoke_equity.service.responses import error_response
+from revoke_equity.service.responses import error_response, located
 from revoke_equity.service.sensitivity import under_other_classes
 from revoke_equity.service.store import LoggedRuling, new_id, utc_now
 
@@ -67,8 +67,13 @@ MAX_TIME_BUDGET = 86400.0
 
 _RESPONSES: dict[int | str, dict[str, Any]] = {
     200: {"description": "The ruling JSON (docs/ruling-format.md) with its `id`; a list for "
-                         "several boards, where a bad board is `{\"board\", \"error\"}`.",
-          "content": {"application/json": {"schema": {"type": ["object", "array"]}}}},
+                         "several boards, where a bad board is a `BoardFailure`, "
+                         "`{\"board\", \"position\", \"status\", \"error\"}`.",
+          "content": {"application/json": {"schema": {"anyOf": [
+              {"type": "object", "description": "one board's ruling"},
+              {"type": "array", "items": {"anyOf": [
+                  {"type": "object", "description": "a board's ruling"},
+                  {"$ref": "#/components/schemas/BoardFailure"}]}}]}}}},
     413: {"description": "Body over 1 MiB",
           "content": {"application/json": {"schema": ERROR_SCHEMA}}},
     415: {"description": "Unknown Content-Type",
@@ -319,12 +324,21 @@ def chosen_boards(entries: list[ReadBoard], board: int | None) -> list[ReadBoard
     return entries
 
 
+def boards_at_once(workers: int) -> int:
+    """How many boards of one request are ruled at once by ``workers`` workers: all but one, so
+    that however many boards a request holds (a PBN file of a session), another request finds a
+    worker free at once; with one worker, that one (the requests waiting for it then take it in
+    the order they asked, a board at a time)."""
+    return max(workers - 1, 1)
+
+
 async def rulings(service: ServiceContext, entries: list[ReadBoard], query: RuleQuery,
                   options: EstimateOptions, budget: float, follower: Job | None) -> list[Ruled]:
-    """Each board ruled in the pool, in order. A many-board file keeps at most one board per
-    worker waiting at a time, so its later boards are not charged the queue time of its earlier
-    ones, and other requests get turns."""
-    in_flight = asyncio.Semaphore(service.workers)
+    """Each board ruled in the pool, answered in the input's order. A many-board file asks for at
+    most :func:`boards_at_once` workers at a time: its later boards are not charged the queue time
+    of its earlier ones, and it never holds every worker, so a request posted meanwhile is served
+    beside it instead of after one of its boards."""
+    in_flight = asyncio.Semaphore(boards_at_once(service.workers))
     director, others = query.director_shown(), query.others()  # read once, for every board
 
     async def one(index: int, entry: ReadBoard) -> Ruled:
@@ -374,8 +388,9 @@ async def answer(service: ServiceContext, entries: list[ReadBoard], results: lis
     out: list[dict[str, Any]] = []
     for (status, payload, case), entry in zip(results, entries, strict=True):
         if status != 200:
-            out.append({"board": entry.board if entry.board is not None else payload["board"],
-                        "status": status, "error": payload})
+            error = located(payload, entry.board, entry.position)
+            out.append({"board": error["board"], "position": error["position"], "status": status,
+                        "error": error})
             continue
         row = LoggedRuling(new_id(), created, __version__, str(case.laws), case.board,
                            case_to_dict(case), payload)

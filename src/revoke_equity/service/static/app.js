@@ -793,6 +793,12 @@
     return el("section", { class: "block" }, el("h3", {}, "Without the revoke"), parts);
   }
 
+  /** A board as an error names it: its number, else its place in the input (`position`). */
+  function boardName(item, none) {
+    if (item.board !== null && item.board !== undefined) return String(item.board);
+    return item.position ? item.position + " of the input" : none;
+  }
+
   function errorNode(errors, title) {
     const list = Array.isArray(errors) ? errors : [];
     return el("section", { class: "error-box", role: "alert" },
@@ -800,7 +806,7 @@
       list.length ? el("table", { class: "errors" },
         el("thead", {}, el("tr", {}, ["Board", "Line", "Trick", "Seat", "Card", "Problem"].map((h) => el("th", { scope: "col" }, h)))),
         el("tbody", {}, list.map((e) => el("tr", {},
-          el("td", {}, e.board === null || e.board === undefined ? "—" : String(e.board)),
+          el("td", {}, boardName(e, "—")),
           el("td", {}, e.line === null || e.line === undefined ? "—" : String(e.line)),
           el("td", {}, e.trick === null || e.trick === undefined ? "—" : String(e.trick)),
           el("td", {}, e.seat ? seatName(e.seat) : "—"),
@@ -826,7 +832,7 @@
       el("table", { class: "recent" },
         el("thead", {}, el("tr", {}, ["Board", "Contract", "Revokes", "Ruling", "Declarer's tricks", "Score"].map((h) => el("th", { scope: "col" }, h)))),
         el("tbody", {}, items.map((item, index) => {
-          const board = item.board === null || item.board === undefined ? "?" : String(item.board);
+          const board = boardName(item, "?");
           const link = el("a", { href: "#sheet-" + index, onclick: (event) => {
             event.preventDefault();
             const target = document.getElementById("sheet-" + index);
@@ -853,7 +859,7 @@
     for (const [index, item] of items.entries()) {
       const before = results.childElementCount;
       if (item && item.error) {
-        results.appendChild(errorNode([item.error], "Board " + (item.board === null || item.board === undefined ? "?" : item.board) + " could not be ruled"));
+        results.appendChild(errorNode([item.error], "Board " + boardName(item, "?") + " could not be ruled"));
       } else {
         results.appendChild(renderSheet(item));
       }
