@@ -11,7 +11,7 @@ import pytest
 
 from revoke_equity.cli import main
 
-from conftest import CASES
+from conftest import CASES, DATA
 
 
 def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -219,11 +219,13 @@ def test_help_of_every_command(command: str, capsys: pytest.CaptureFixture[str])
 def test_also_players_rules_again_under_each_other_class(capsys: pytest.CaptureFixture[str]
                                                          ) -> None:
     """Each class named (the options' own left out) is ruled again under the single-dummy
-    estimate and its recommendation listed: on p05, with few layouts and playouts, experts keep
-    the table result and club players do not. An unknown class is a usage error (and so are the
-    classes with an estimate that models no players: tests/test_cli_usage.py)."""
-    cheap = ["rule", str(CASES / "p05-64B3-dummy-revoke.json"), "--estimate", "sd", "--worlds", "2",
-             "--max-worlds", "2", "--playouts", "20"]
+    estimate and its recommendation listed: on the published dummy's revoke (pub12), with few
+    layouts and playouts as at the defaults, experts keep the rectified result and club players,
+    who would more often have lost a trick without the revoke, do not. An unknown class is a
+    usage error (and so are the classes with an estimate that models no players:
+    tests/test_cli_usage.py)."""
+    cheap = ["rule", str(DATA / "published" / "pub12-64B3-dummy-revoke.json"), "--estimate", "sd",
+             "--worlds", "2", "--max-worlds", "2", "--playouts", "20"]
     code, out, err = run([*cheap, "--json", "--also-players", "expert,strong,club"], capsys)
     assert code == 0, err
     sensitivity = json.loads(out)["sensitivity"]

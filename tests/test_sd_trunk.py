@@ -135,3 +135,31 @@ def test_the_trunk_is_every_line_reached_by_twice_the_floor_at_its_reach_s_level
     assert levels == want
     assert count == len(want) > 0
     assert max(want.values()) == 3  # the root, which every replay reaches
+
+
+def test_the_trunk_tells_each_depth_with_nothing_planned() -> None:
+    """The trunk's depth is not known before it is walked: each depth is told with 0 planned
+    (a progress bar does not move on it), its text saying how many decisions are converged."""
+    position, voids, declarer = random_ending(3, 4, revoke=False)
+    policy = SingleDummyPolicy(BruteForceSolver(), declarer, worlds=4, tau=0.3, slip=0.02, seed=3,
+                               max_worlds=8, tolerance=0.05)
+    levels: dict[tuple[object, ...], int] = {}
+    told: list[tuple[int, int, str]] = []
+    count = walk_trunk(Line(position, voids),
+                       remembered(lambda line: policy.decide(line.position, line.voids,
+                                                             level=levels.get(line.key(), 0))),
+                       levels, policy, None, 1 / 8,
+                       lambda done, planned, text: told.append((done, planned, text)))
+    assert [done for done, _, _ in told] == list(range(1, len(told) + 1))
+    assert {planned for _, planned, _ in told} == {0}
+    assert told[-1][2] == f"{count} decisions most replays reach converged, {len(told)} cards deep"
+
+
+def test_no_trunk_leaves_every_decision_at_level_zero() -> None:
+    position, voids, declarer = random_ending(5, 4, revoke=False)
+    policy = SingleDummyPolicy(BruteForceSolver(), declarer, worlds=4, tau=0.3, slip=0.02, seed=5,
+                               max_worlds=8, tolerance=0.05)
+    levels: dict[tuple[object, ...], int] = {}
+    assert walk_trunk(Line(position, voids), remembered(
+        lambda line: policy.decide(line.position, line.voids)), levels, policy, None, 0.0) == 0
+    assert levels == {}

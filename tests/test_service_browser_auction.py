@@ -39,10 +39,11 @@ def _texts(browser: Any, css: str) -> list[str]:
 def test_the_page_shows_the_auction_and_how_firm_the_ruling_is(server: Server,
                                                                browser: Any) -> None:
     # cheap single-dummy options for club players (more than one outcome); the "at all probable"
-    # threshold set at the second outcome's probability (read from a first ruling, same seed), so
-    # that it has a line and sits near the threshold
+    # threshold set at the second outcome's probability (read from a first ruling, same seed, all
+    # its playouts played: precision 0, so that the threshold cannot stop them sooner), so that it
+    # has a line and sits near the threshold
     params = {"estimate": "sd", "worlds": "4", "players": "club", "also_players": "expert",
-              "include_case": "true"}
+              "playouts": "60", "precision": "0", "include_case": "true"}
     with httpx.Client(base_url=server.url, timeout=120, headers=server.headers) as api:
         def rule(**more: str) -> Any:
             answer = api.post("/api/v1/rulings", content=_board(), params={**params, **more},

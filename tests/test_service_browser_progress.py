@@ -60,9 +60,10 @@ def test_progress_is_shown_and_cancel_stops_the_ruling(server: Server, browser: 
         pressed = _rule(browser, server, "sd")  # the single-dummy ruling: seconds of work
         wait_for(browser, "#job-progress")
         first = time.monotonic() - pressed
-        # The stage the worker reports, a bar and the elapsed time
+        # The stage the worker reports (its advance first: the trunk's decisions, the playouts),
+        # a bar and the elapsed time
         wait_until(browser, "document.getElementById('job-stage').textContent"
-                            ".startsWith('estimate')", 120)
+                            ".includes('estimate')", 120)
         stage = browser.find_element(By.ID, "job-stage").text
         assert "estimate" in stage and "Law 64C" in stage
         bar = browser.find_element(By.ID, "job-bar")

@@ -108,9 +108,10 @@ RunBlocks = Callable[[list[range]], list[BlockResult]]
 """Runs blocks of playouts (by their numbers) elsewhere."""
 
 Advance = Callable[[int, int, str], None]
-"""Told as an estimate advances: ``done`` of ``planned`` (playouts, or depths of the exact tree)
-and the same for people ("60 of 200 playouts, +/-0.08"). It draws no random number and must not
-raise, so the estimate is the same with it or without."""
+"""Told as an estimate advances: ``done`` of ``planned`` (playouts, or depths of the exact tree;
+``planned`` 0 where the end is not known, as for the trunk's depths) and the same for people ("60
+of 200 playouts, +/-0.08"). It draws no random number and must not raise, so the estimate is the
+same with it or without."""
 
 
 def tree_size(root: Line, limit: int, first: Sequence[Card] | None = None) -> int:
@@ -221,9 +222,9 @@ def walk_trunk(root: Line, policy: Policy, levels: dict[tuple[object, ...], int]
     of a decision's layouts reaches the estimate scaled by its reach, so this keeps each trunk
     decision's share of the estimate's error about that of a decision reached by ``floor`` of the
     replays (0: no trunk). Returns how many lines are on the trunk. ``advance``: told after each
-    depth."""
+    depth, with nothing planned (0: the trunk's depth is not known before it is walked)."""
     front: dict[tuple[object, ...], tuple[Line, float]] = {root.key(): (root, 1.0)}
-    depth, depths, count = 0, root.position.cards_left, 0
+    depth, count = 0, 0
     while front:
         lines = []
         for key, (line, reach) in front.items():
@@ -242,8 +243,9 @@ def walk_trunk(root: Line, policy: Policy, levels: dict[tuple[object, ...], int]
                     before = front.get(key)
                     front[key] = (child, reach * p + (before[1] if before else 0.0))
         depth += 1
-        if advance is not None and lines:
-            advance(depth, depths, f"trunk: depth {depth}, {count} decisions converged further")
+        if advance is not None and lines:  # how deep the trunk goes is not known before
+            advance(depth, 0, f"{count} decisions most replays reach converged, "
+                              f"{depth} cards deep")
     return count
 
 
