@@ -14,7 +14,9 @@ whatever estimate the product gives. Per set of cases (worked, published, synthe
   the 95% Wilson bound of 0 of ``n``, ``z^2 / (n + z^2)``; ``docs/likely-result.md``, "Honest
   intervals"), so an outcome the first seed did not draw is inside when that interval covers it;
   one the first seed gives no interval for (an exact propagation that no replica of its layouts
-  leads to it) counts as outside;
+  leads to it) counts as outside. Where the first seed's estimate has no interval at all (every
+  layout of every decision solved: the model's own value), the other seed's outcome is inside
+  when it holds that value (inside its own interval, or equal to it when exact too);
 * **consistent**: the share of the same outcomes whose two probabilities (the first seed's and the
   other's) agree as two independent estimates with those intervals should (:func:`agree`). With
   honest intervals *inside* is expected near 83% where sampling error dominates (and 100% where an
@@ -123,12 +125,26 @@ def agree(first: EstimateView, other: EstimateView, tricks: int) -> bool:
     seed's value inside the first's interval only about 83% of the time (the difference has
     sqrt(2) times either's error), so this is the share to expect near 95%."""
     p1, p2 = first.distribution.get(tricks, 0.0), other.distribution.get(tricks, 0.0)
+    if first.interval is None:
+        return holds(other, tricks, p1)
+    if other.interval is None:
+        return holds(first, tricks, p2)
     b1, b2 = first.interval_for(tricks), other.interval_for(tricks)
     if b1 is None or b2 is None:
         return abs(p1 - p2) <= 1e-9
     facing = (b1[1] - p1, p2 - b2[0]) if p2 >= p1 else (p1 - b1[0], b2[1] - p2)
     reach = math.hypot(*facing)
     return abs(p2 - p1) <= reach + 1e-9
+
+
+def holds(estimate: EstimateView, tricks: int, value: float) -> bool:
+    """Whether ``estimate`` holds ``value`` as its probability of ``tricks``: inside its 95%
+    interval, or equal to it when the estimate has none at all (every layout solved: the model's
+    own value; a sampled estimate that gives this result no interval does not hold it)."""
+    if estimate.interval is None:
+        return abs(estimate.distribution.get(tricks, 0.0) - value) <= 1e-9
+    bounds = estimate.interval_for(tricks)
+    return bounds is not None and bounds[0] - 1e-9 <= value <= bounds[1] + 1e-9
 
 
 def _score_to_enter(ruling: Ruling) -> tuple[str, ...]:
@@ -180,9 +196,12 @@ def board_stability(rulings: Sequence[Ruling]) -> dict[str, Any]:
                 continue
             for tricks, p in estimate.distribution.items():
                 compared += 1
-                bounds = base.interval_for(tricks) if base is not None else None
-                if bounds is not None and bounds[0] - 1e-9 <= p <= bounds[1] + 1e-9:
-                    inside += 1
+                if base is None:
+                    pass
+                elif base.interval is None:  # the model's own value: the other seed holds it
+                    inside += holds(estimate, tricks, base.distribution.get(tricks, 0.0))
+                else:
+                    inside += holds(base, tricks, p)
                 if base is not None and agree(base, estimate, tricks):
                     consistent += 1
         outcomes = sorted({t for v in views if key in v for t in v[key].distribution})

@@ -213,3 +213,18 @@ def test_the_dd_estimate_does_not_move_with_the_seed(dds_solver: Any) -> None:
     assert worked["weighted_boards"] in (0, 1) and worked["weighted_spread_max"] in (None, 0)
     assert table["seeds"][0] == 3 and len(table["load_average_start"] or [0, 0, 0]) == 3
     assert worked["cpu_seconds"] >= 0 and worked["wall_seconds"] > 0
+
+
+def test_a_first_seed_that_solved_every_layout_gives_the_models_value() -> None:
+    """A first seed's estimate without any interval is exact (every layout of every decision
+    solved): another seed's outcome is inside, and consistent, when it holds that value: equal to
+    it when exact too, inside its own interval when sampled."""
+    exact = sd({5: 0.9996, 6: 0.0004})
+    same = sd({5: 0.9996, 6: 0.0004})
+    sampled = sd({5: 0.9995, 6: 0.0005}, {5: (0.9993, 0.9997), 6: (0.0003, 0.0007)})
+    off = sd({5: 0.99, 6: 0.01}, {5: (0.985, 0.995), 6: (0.005, 0.015)})
+    board = board_stability([ruling(exact), ruling(same), ruling(sampled), ruling(off)])
+    assert (board["inside"], board["consistent"], board["compared"]) == (4, 4, 6)
+    # The other way round: the exact value inside the first seed's interval.
+    board = board_stability([ruling(sampled), ruling(exact), ruling(off)])
+    assert (board["inside"], board["consistent"], board["compared"]) == (2, 2, 4)
