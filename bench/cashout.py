@@ -24,14 +24,16 @@ cannot be checked cheaply); so is a deal none of whose positions qualify.
 
 **The measurement.** From each position, ``cashout_replays`` seeded playouts of the single-dummy
 player at the product's defaults (:class:`~revoke_equity.equity.estimate.EstimateOptions` with
-``estimate="sd"``: strong players, the default layouts, tolerance and seed). A replay *takes
+``estimate="sd"``: strong players, the default layouts, tolerance and seed), the decisions most
+replays reach converged further as the estimates converge them (the trunk,
+:func:`~revoke_equity.equity.propagate.walk_trunk`). A replay *takes
 them* when the side on lead ends with every remaining trick. The share over all replays is given
 with its 95% Wilson interval (the replays of one position share its decisions, so the interval is
 a lower bound of the real uncertainty; the share by position is given beside it).
 
 **Why a replay loses a trick.** At the first card of the side that is not a safe one (a card as
 above), the decision is read again: the layouts the player drew (the policy draws the same ones
-again from its seed) and every layout. The card is
+again from its seed, at the decision's level) and every layout. The card is
 
 * ``slip``: worse than a safe card in some layout drawn and no better in any: the error model's
   slip rate (a dominated card) played it;
@@ -57,7 +59,7 @@ import numpy as np
 
 from revoke_equity.equity.estimate import EstimateOptions
 from revoke_equity.equity.policy import SingleDummyPolicy, Voids
-from revoke_equity.equity.propagate import Line, playout
+from revoke_equity.equity.propagate import Line, playout, remembered, walk_trunk
 from revoke_equity.equity.single_dummy import new_policy
 from revoke_equity.model.cards import Card, Suit
 from revoke_equity.model.deal import Deal
@@ -260,11 +262,12 @@ class Loss:
     """Layouts the decision drew."""
 
 
-def _loss(check: CashCheck, model: SingleDummyPolicy, line: Line, card: Card) -> Loss:
+def _loss(check: CashCheck, model: SingleDummyPolicy, line: Line, card: Card, level: int
+          ) -> Loss:
     position = line.position
     cards, full = check.every_layout(line)
     safe = check.safe(line)
-    drawn_cards, drawn, _ = model.evaluate(position, line.voids)
+    drawn_cards, drawn, _ = model.evaluate(position, line.voids, level)
     j = drawn_cards.index(card)
     safe_columns = [drawn[:, i] for i, c in enumerate(drawn_cards) if c in safe]
     kind = "tie" if any((col == drawn[:, j]).all() for col in safe_columns) else "slip"
@@ -284,10 +287,13 @@ def replay_position(cp: CashPosition, solver: Solver, options: EstimateOptions, 
     check = CashCheck(solver, cp.declarer, cp.side, limit)
     root = Line(cp.position, cp.voids)
     target = cp.position.tricks(cp.side) + cp.position.tricks_left
+    levels: dict[tuple[object, ...], int] = {}
 
-    def policy(line: Line) -> Any:
-        return model.decide(line.position, line.voids)
+    def decide(line: Line) -> Any:
+        return model.decide(line.position, line.voids, level=levels.get(line.key(), 0))
 
+    policy = remembered(decide)
+    walk_trunk(root, policy, levels, model, None, options.trunk)  # as the estimates do
     took = 0
     losses: list[Loss] = []
     for number in range(replays):
@@ -298,7 +304,7 @@ def replay_position(cp: CashPosition, solver: Solver, options: EstimateOptions, 
         for line, decision, index in steps:
             card = decision.cards[index]
             if line.position.to_move.side is cp.side and card not in check.safe(line):
-                losses.append(_loss(check, model, line, card))
+                losses.append(_loss(check, model, line, card, levels.get(line.key(), 0)))
                 break
     return took, losses
 

@@ -303,16 +303,17 @@ class SingleDummyPolicy:
         self._memo[key] = decision
         return decision
 
-    def evaluate(self, position: Position, voids: Voids) -> tuple[tuple[Card, ...], Matrix, bool]:
+    def evaluate(self, position: Position, voids: Voids, level: int = 0
+                 ) -> tuple[tuple[Card, ...], Matrix, bool]:
         """The player to move's cards (one per set of equals), the tricks each takes for his side
-        in each layout he draws (rows), and whether those are every layout: the decision's
-        evidence, as the error model sees it."""
+        in each layout he draws at ``level`` (rows), and whether those are every layout: the
+        decision's evidence, as the error model sees it."""
         legal = sorted(position.legal_cards(), key=Card.sort_key)
         cards = tuple(group[0] for group in equal_groups(position, legal))
         who = self.decider(position)
         seen = self._seen(position, who, frozenset())
         key = self._view(position, who, seen, voids, tuple(legal))
-        matrix, exhaustive, _ = self._evaluate(position, who, seen, voids, cards, key, 0)
+        matrix, exhaustive, _ = self._evaluate(position, who, seen, voids, cards, key, level)
         return cards, matrix, exhaustive
 
     def _seen(self, position: Position, who: Seat, pinned: frozenset[Card]) -> dict[Seat, frozenset[Card]]:
