@@ -341,7 +341,7 @@ def run_cashout(config: Config, oracle: Oracle, log: Log) -> dict[str, Any]:
         log(f"  {cp.name}: {took}/{config.cashout_replays} take {cp.position.tricks_left}")
     return {"options": {"players": options.players, "worlds": options.worlds,
                         "max_worlds": options.max_worlds, "tolerance": options.tolerance,
-                        "seed": options.seed, "slip": options.player.slip,
+                        "trunk": options.trunk, "seed": options.seed, "slip": options.player.slip,
                         "tau": options.player.tau},
             "replays_per_position": config.cashout_replays, "layout_limit": limit,
             "max_tricks": config.cashout_tricks, "target": TARGET, "positions": rows,

@@ -8,6 +8,8 @@ import math
 from pathlib import Path
 from typing import Any
 
+from revoke_equity.equity.policy import TRUNK_WORLDS, trunk_level
+
 FORMAT = "revoke-equity/bench@1"
 
 
@@ -183,6 +185,15 @@ def _ruling_cost(group: dict[str, Any]) -> str:
             f"({_num(wall['median'])})")
 
 
+def _trunk_words(options: dict[str, Any]) -> str:
+    """What the trunk adds to the layouts a decision draws (nothing for a report without it)."""
+    trunk = options.get("trunk")
+    if not trunk:
+        return ""
+    most = min(TRUNK_WORLDS, options["max_worlds"] << trunk_level(1.0, trunk))
+    return f", up to {most} where most replays pass"
+
+
 def _sd_options(section: dict[str, Any]) -> str:
     """The layouts options the stability table was ruled with (`` at the defaults`` when it
     does not say)."""
@@ -256,7 +267,8 @@ def _cashout_md(section: dict[str, Any]) -> list[str]:
         "(`tests/data/dds-hands`, along their play) and seeded random endings; from each, "
         f"{section['replays_per_position']} replays of the single-dummy player ({o['players']}: "
         f"slip {o['slip']:g}, tau {o['tau']:g}; {o['worlds']} to {o['max_worlds']} layouts a "
-        f"decision, seed {o['seed']}). Target: >= {section['target']:.0%} of replays take them.",
+        f"decision{_trunk_words(o)}, seed {o['seed']}). Target: >= {section['target']:.0%} of "
+        "replays take them.",
         "",
         "| positions | n | tricks left, median | replays taking them (95% Wilson) | positions "
         "always | losses: slip / tie in layouts drawn | the card lost a trick in every layout |",
