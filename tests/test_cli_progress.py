@@ -81,6 +81,18 @@ def test_the_playouts_advance_on_the_terminal_during_a_sampled_estimate() -> Non
     assert ruling["recommendation"]
 
 
+def test_the_bar_moves_within_the_estimate_as_its_playouts_advance() -> None:
+    """The bar shows the steps done plus the part of the step under way: while p02's sampled
+    estimate plays its blocks of playouts, the percentage rises between the estimate's start and
+    its end, not only at the stages' boundaries."""
+    _, shown = _on_terminal(command=SAMPLED)
+    during = [int(p) for p in re.findall(r"(\d+)% \[[^]]*\][ ,]*\d+/\d+ playouts, \+/-[\d.]+ "
+                                         r"\(estimate sd", shown)]
+    assert len(set(during)) >= 2 and during == sorted(during), during
+    steps = {int(p) for p in re.findall(r"(\d+)% \[", shown)}
+    assert len(steps) > len(set(during)), steps  # the boundaries too
+
+
 def test_the_playouts_and_their_precision_fit_an_80_column_terminal() -> None:
     """The advance comes first in the line, so a terminal of 80 columns still shows it whole."""
     _, shown = _on_terminal(command=SAMPLED, columns=80)

@@ -108,8 +108,12 @@ def test_cancelling_a_job_replaces_its_worker_and_the_pool_goes_on(client: httpx
     started = _job(client, EXAMPLE, **HUGE_SD)
     assert wait_until(lambda: client.get(started["progress_url"]).json()["stage"]["stage"]
                       == "estimate", 120)
-    cancelled = client.delete(started["progress_url"]).json()
-    assert cancelled["state"] == "cancelled" and cancelled["fraction"] < 1  # it did not finish
+    answer = client.delete(started["progress_url"])
+    assert answer.status_code == 200 and answer.json()["state"] in ("running", "cancelled")
+    # The answer waits up to 5 s for the job to stop; on a loaded machine it may come first.
+    assert wait_until(lambda: client.get(started["progress_url"]).json()["state"] == "cancelled",
+                      60)
+    assert client.get(started["progress_url"]).json()["fraction"] < 1  # it did not finish
     assert wait_until(lambda: client.get("/api/v1/health").json()["workers"]["replaced"]
                       == before["replaced"] + 1, 60)
     assert wait_until(lambda: client.get("/api/v1/health").json()["workers"]["alive"] == 2, 120)

@@ -1,4 +1,5 @@
-"""The command line's progress on a terminal: a tqdm bar on standard error, per board.
+"""The command line's progress on a terminal: a tqdm bar on standard error, per board, moving
+within a step as an estimate's playouts (or the exact tree's depths) advance.
 
 Shown only when standard error is a terminal and ``--quiet`` is not given, so a pipe, a file or a
 test never sees it; standard output (the ruling) is never touched.
@@ -44,14 +45,16 @@ class TerminalProgress:
         self._label = f"board {self._board} of {self.boards}{name}"
 
     def __call__(self, stage: Stage) -> None:
+        """Draw ``stage``: the bar at its steps done plus the part of the step under way (an
+        estimate's playouts, the exact tree's depths), its text after the bar."""
         from tqdm import tqdm
 
         if self._bar is None:
-            self._bar = tqdm(total=stage.steps, desc=self._label, file=self.stream, leave=False,
-                             unit="stage", bar_format="{desc}: {bar} {n_fmt}/{total_fmt} "
+            self._bar = tqdm(total=stage.steps * _FINE, desc=self._label, file=self.stream,
+                             leave=False, bar_format="{desc}: {bar} {percentage:3.0f}% "
                              "[{elapsed}] {postfix}", ncols=_columns(self.stream), nrows=24)
-        self._bar.total = stage.steps
-        self._bar.n = stage.step
+        self._bar.total = stage.steps * _FINE
+        self._bar.n = round((stage.step + min(max(stage.part, 0.0), 1.0)) * _FINE)
         self._bar.set_postfix_str(stage.text, refresh=False)
         self._bar.refresh()
 
@@ -62,6 +65,10 @@ class TerminalProgress:
         if self._bar is not None:
             self._bar.close()
             self._bar = None
+
+
+_FINE = 100
+"""Units of the bar in one step, so that it moves within a step as its part advances."""
 
 
 def _columns(stream: IO[str]) -> int:
