@@ -8,7 +8,7 @@ import math
 from pathlib import Path
 from typing import Any
 
-from revoke_equity.equity.policy import TRUNK_WORLDS, trunk_level
+from revoke_equity.equity.policy import level_cap, trunk_level
 
 FORMAT = "revoke-equity/bench@1"
 
@@ -190,7 +190,7 @@ def _trunk_words(options: dict[str, Any]) -> str:
     trunk = options.get("trunk")
     if not trunk:
         return ""
-    most = min(TRUNK_WORLDS, options["max_worlds"] << trunk_level(1.0, trunk))
+    most = level_cap(options["max_worlds"], trunk_level(1.0, trunk))
     return f", up to {most} where most replays pass"
 
 

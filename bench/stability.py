@@ -197,13 +197,12 @@ def board_stability(rulings: Sequence[Ruling]) -> dict[str, Any]:
             for tricks, p in estimate.distribution.items():
                 compared += 1
                 if base is None:
-                    pass
-                elif base.interval is None:  # the model's own value: the other seed holds it
+                    continue
+                if base.interval is None:  # the model's own value: the other seed holds it
                     inside += holds(estimate, tricks, base.distribution.get(tricks, 0.0))
                 else:
                     inside += holds(base, tricks, p)
-                if base is not None and agree(base, estimate, tricks):
-                    consistent += 1
+                consistent += agree(base, estimate, tricks)
         outcomes = sorted({t for v in views if key in v for t in v[key].distribution})
         for tricks in outcomes:
             probs = [v[key].distribution.get(tricks, 0.0) if key in v else 0.0 for v in views]

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from revoke_equity.equity.estimate import EstimateOptions
-from revoke_equity.equity.policy import TRUNK_WORLDS, SingleDummyPolicy, trunk_level
+from revoke_equity.equity.policy import SingleDummyPolicy, level_cap, trunk_level
 from revoke_equity.io.json_case import case_from_dict
 from revoke_equity.model import Case
 from revoke_equity.ruling import rule
@@ -73,7 +73,7 @@ def test_batched_decisions_share_solver_calls(monkeypatch: pytest.MonkeyPatch) -
     options = EstimateOptions(**{**SMALL.__dict__, "exact_budget": 50})
     _, alone = _ruling(worked("p09"), options, False, monkeypatch)
     _, together = _ruling(worked("p09"), options, True, monkeypatch)
-    assert max(alone) <= min(TRUNK_WORLDS, options.max_worlds << trunk_level(1.0, options.trunk))
+    assert max(alone) <= level_cap(options.max_worlds, trunk_level(1.0, options.trunk))
     assert max(together) > 2 * options.max_worlds
     assert len(together) < len(alone)
     assert sum(together) == sum(alone)

@@ -448,7 +448,7 @@ class SingleDummyPolicy:
         module docstring)."""
         if not level:
             return self.max_worlds, self.tolerance, TIE_ROUNDS * self.worlds
-        cap = max(self.max_worlds, min(TRUNK_WORLDS, self.max_worlds << level))
+        cap = level_cap(self.max_worlds, level)
         return cap, self.tolerance / (1 << level), cap
 
     def _settled(self, matrix: Matrix, view: str,
@@ -494,6 +494,12 @@ def trunk_level(reach: float, floor: float) -> int:
     if floor <= 0 or reach < 2 * floor:
         return 0
     return math.floor(math.log2(reach / floor) + 1e-9)
+
+
+def level_cap(max_worlds: int, level: int) -> int:
+    """The most layouts a decision draws at ``level``: ``max_worlds`` times ``2**level``, at
+    most :data:`TRUNK_WORLDS` (never fewer than ``max_worlds``)."""
+    return max(max_worlds, min(TRUNK_WORLDS, max_worlds << level))
 
 
 def tied_columns(matrix: Matrix) -> list[list[int]]:
