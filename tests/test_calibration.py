@@ -32,6 +32,7 @@ from revoke_equity.study.calibration import (
     fit,
     fit_temperature,
     measure,
+    rarity,
 )
 from revoke_equity.study.realplay import read_real_boards
 
@@ -208,6 +209,64 @@ def test_the_sure_loss_rate_apart(boards: list[Any]) -> None:
     assert rows[SURE, "declarer"]["dominated_lost"]["share"] == 0.5
     low, high = rows[SURE, "defender"]["ci95"]
     assert low == 0.0 and 0.4 < high < 0.6  # Wilson: 0 of 3
+
+
+def _with_evidence(boards: list[Any], matrix: Any, column: int, lost: bool = False) -> Measured:
+    return dataclasses.replace(_measured(boards, "declarer", DOMINATED, False, lost, {}),
+                               matrix=np.asarray(matrix, dtype=float), column=column)
+
+
+def test_how_often_real_players_play_a_card_by_how_rarely_it_loses(boards: list[Any]) -> None:
+    """Each card is counted in the band of the share of layouts where another card is better and
+    never worse; the ratio is the real count over an even choice (1 / cards a decision)."""
+    rare = [[2, 2], *[[2, 2]] * 62, [3, 2]]  # column 1 loses in 1 of 64: band 0-1/64
+    often = [[3, 2, 1]] * 2 + [[2, 2, 1]] * 2  # column 1: 1/2; column 2: every layout (sure)
+    gains = [[3, 2]] * 30 + [[2, 2]] * 33 + [[2, 3]]  # column 1 loses often, gains once in 64
+    sample = [_with_evidence(boards, rare, 1), _with_evidence(boards, rare, 0),
+              _with_evidence(boards, often, 0), _with_evidence(boards, gains, 0)]
+    rows = {r["band"]: r for r in rarity(sample)}
+    assert rows["0-1/64"]["cards"] == 2 and rows["0-1/64"]["played"]["count"] == 1
+    assert rows["0-1/64"]["ratio"] == 1.0  # played once, an even choice of 2 twice: 1 / 1
+    assert rows["1/4-1/2"]["cards"] == 1 and rows["1/4-1/2"]["played"]["count"] == 0
+    assert rows["sure"]["cards"] == 1 and rows["sure"]["ratio"] == 0.0
+    assert rows["gains rarely, loses in > 1/4"]["cards"] == 1
+    # never dominated: columns 0 of every decision, and the rarely gaining card
+    assert rows["never dominated"]["cards"] == 4 + 1
+    assert rows["never dominated"]["played"]["count"] == 3
+
+
+def test_the_fit_of_rare_prefers_the_model_that_made_the_choices(boards: list[Any]) -> None:
+    """Real cards drawn from the graded model at ``rare`` 1/8 are more likely under it than
+    under the strict model, at the best temperature and slip of each."""
+    from revoke_equity.equity.error_model import PlayerClass, card_probabilities
+    from revoke_equity.study.calibration import fit_rare
+
+    rng = np.random.default_rng(5)
+    truth = PlayerClass("truth", tau=0.3, slip=0.04, sure=0.0, rare=1 / 8)
+    sample = []
+    for _ in range(300):
+        matrix = np.full((32, 3), 2.0)
+        matrix[: rng.integers(1, 5), 0] = 3.0  # card 0 better than card 1 in 1-4 layouts of 32
+        matrix[:, 2] = rng.integers(1, 4, size=32)
+        p = np.asarray(card_probabilities(matrix, truth))
+        sample.append(_with_evidence(boards, matrix, int(rng.choice(3, p=p / p.sum()))))
+    rows = {r["rare"]: r for r in fit_rare(sample, rares=(0.0, 1 / 8), grid=((0.3,), (0.04,)))}
+    assert rows[1 / 8]["log_likelihood"] > rows[0.0]["log_likelihood"] + 10
+    assert rows[1 / 8]["decisions"] == 300
+
+
+def test_the_graded_slip_counts_each_dominated_card_by_its_degree(boards: list[Any]) -> None:
+    from revoke_equity.study.calibration import graded_rates
+
+    half = [[3, 2]] * 1 + [[2, 2]] * 15  # column 1 beaten in 1/16: degree 1/2 at rare 1/8
+    whole = [[3, 2]] * 4 + [[2, 2]] * 12  # beaten in 1/4: degree 1
+    sample = [_with_evidence(boards, half, 1, lost=True), _with_evidence(boards, whole, 0),
+              _with_evidence(boards, whole, 1)]
+    rates = graded_rates(sample, 1 / 8)
+    assert rates["dominated_mass"] == 2.5
+    assert rates["played"]["share"] == pytest.approx(1.5 / 2.5, abs=1e-4)
+    assert rates["lost"]["share"] == pytest.approx(0.5 / 2.5, abs=1e-4)
+    assert rates["lost"]["ci95"][0] < 0.2 < rates["lost"]["ci95"][1]
 
 
 def test_fit_temperature() -> None:

@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 
+from revoke_equity.equity.players import FITTED_RARE
 from revoke_equity.equity.policy import DEFAULT_REPLICAS, SingleDummyPolicy
 from revoke_equity.equity.propagate import (
     Line,
@@ -70,11 +71,63 @@ def _equal(position: Position, a: Card, b: Card) -> bool:
                for r in type(a.rank) if lo < int(r) < hi)
 
 
+def _reference_choice(values: dict[Card, list[int]], tau: float, slip: float, sure: float,
+                      rare: float) -> list[tuple[Card, float]]:
+    """The class of player's probabilities of the cards, from their tricks in every layout: each
+    pair of cards compared layout by layout. A card that another beats in a share ``b`` of the
+    layouts and in no layout loses to is dominated; with ``rare``, a share below ``rare`` counts
+    ``b / rare`` of a domination, and a share ``w`` where the card is the better takes
+    ``w / rare`` of it away. A card another beats in every layout is a sure loss (with ``rare``:
+    to the degree that share comes within ``rare`` of every layout). Each card's degrees are its
+    shares in the slip's and the sure loss's groups, the rest among the guesses, weighed by the
+    softmax of their means; a group's rate scaled by its largest degree. Cards with the same
+    tricks in every layout are weighed alike."""
+    cards = list(values)
+    n = len(values[cards[0]])
+    bad: dict[Card, float] = {}
+    lost: dict[Card, float] = {}
+    for c in cards:
+        worst, thrown = 0.0, 0.0
+        for d in cards:
+            if d is c:
+                continue
+            above = sum(1 for x, y in zip(values[d], values[c], strict=True) if x > y) / n
+            below = sum(1 for x, y in zip(values[d], values[c], strict=True) if x < y) / n
+            if rare == 0:
+                degree = 1.0 if above > 0 and below == 0 else 0.0
+                whole = 1.0 if above == 1 else 0.0
+            else:
+                degree = min(1.0, above / rare) * max(0.0, 1.0 - below / rare)
+                whole = min(1.0, max(0.0, (above - 1 + rare) / rare))
+            worst, thrown = max(worst, degree), max(thrown, whole)
+        lost[c] = thrown
+        bad[c] = max(0.0, worst - thrown)
+    good = {c: 1.0 - bad[c] - lost[c] if 1.0 - bad[c] - lost[c] > 1e-12 else 0.0 for c in cards}
+    means = {c: sum(values[c]) / n for c in cards}
+    slip_now = slip * max(bad.values())
+    sure_now = sure * max(lost.values())
+    options: list[tuple[Card, float]] = []
+    for share, members in ((1 - slip_now - sure_now, good), (slip_now, bad), (sure_now, lost)):
+        inside = [c for c in cards if members[c] > 0]
+        if not inside or share == 0:
+            continue
+        top = max(means[c] for c in inside)
+        if tau == 0:
+            weights = {c: members[c] for c in inside if means[c] >= top - 1e-9}
+        else:
+            weights = {c: members[c] * math.exp((means[c] - top) / tau) for c in inside}
+        total = sum(weights.values())
+        options += [(c, share * w / total) for c, w in weights.items()]
+    return options
+
+
 def reference(position: Position, voids: frozenset[tuple[Seat, Suit]], declarer: Seat,
-              tau: float = 0.0, slip: float = 0.0, sure: float | None = None) -> dict[int, float]:
+              tau: float = 0.0, slip: float = 0.0, sure: float | None = None,
+              rare: float = 0.0) -> dict[int, float]:
     """Declarer's side's final tricks under the policy at temperature ``tau`` with every layout
     considered, by exhaustive expectimax (``sure``: the rate of a card another card beats in
-    every layout; the ``slip`` rate when not given)."""
+    every layout; the ``slip`` rate when not given; ``rare``: how rare a difference counts in
+    part)."""
     sure = slip if sure is None else sure
     side = declarer.side
     if position.is_over:
@@ -101,35 +154,7 @@ def reference(position: Position, voids: frozenset[tuple[Seat, Suit]], declarer:
             for c in reps:
                 mine = scores[c] if mover.side is decider.side else position.tricks_left - scores[c]
                 values[c].append(mine)
-        # A card that another matches or beats in every layout, and beats in one, is dominated:
-        # it is played with the slip probability. Cards with the same tricks in every layout
-        # (not touching) are not merged: they are weighed alike.
-        dominated = [c for c in reps if any(
-            all(x >= y for x, y in zip(values[d], values[c], strict=True))
-            and any(x > y for x, y in zip(values[d], values[c], strict=True))
-            for d in reps if d is not c)]
-        # A dominated card that one other card beats in every layout is a sure loss, played
-        # with the sure probability; the other dominated cards share the slip probability.
-        losses = [c for c in dominated if any(
-            all(x > y for x, y in zip(values[d], values[c], strict=True))
-            for d in reps if d is not c)]
-        others = [c for c in dominated if c not in losses]
-        good = [c for c in reps if c not in dominated]
-        means = {c: sum(values[c]) / len(values[c]) for c in reps}
-        slip_now = slip if others else 0.0
-        sure_now = sure if losses else 0.0
-        options = []
-        for share, members in ((1 - slip_now - sure_now, good), (slip_now, others),
-                               (sure_now, losses)):
-            if not members or share == 0:
-                continue
-            top = max(means[c] for c in members)
-            if tau == 0:
-                best = [c for c in members if means[c] >= top - 1e-9]
-                options += [(c, share / len(best)) for c in best]
-            else:
-                weights = {c: math.exp((means[c] - top) / tau) for c in members}
-                options += [(c, share * w / sum(weights.values())) for c, w in weights.items()]
+        options = _reference_choice(values, tau, slip, sure, rare)
     out: dict[int, float] = {}
     for card, p in options:
         after = position.play(card)
@@ -139,7 +164,7 @@ def reference(position: Position, voids: frozenset[tuple[Seat, Suit]], declarer:
             nv.add((mover, led))
         else:
             nv.discard((mover, card.suit))
-        for t, q in reference(after, frozenset(nv), declarer, tau, slip, sure).items():
+        for t, q in reference(after, frozenset(nv), declarer, tau, slip, sure, rare).items():
             out[t] = out.get(t, 0.0) + p * q
     return out
 
@@ -295,6 +320,29 @@ def test_single_dummy_with_the_brute_force_equals_the_expectimax(seed: int, tau:
     got = exact(Line(position, voids), lambda line: policy.choose(line.position, line.voids),
                 outcome, budget=100_000)
     want = reference(position, voids, declarer, tau, slip, sure)
+    assert set(got) == set(want), (got, want)
+    for t in want:
+        assert got[t] == pytest.approx(want[t], abs=1e-9)
+
+
+@pytest.mark.parametrize("seed", [7, 21, 28, 40, 53])
+def test_rare_differences_count_in_part_as_the_expectimax_does(seed: int) -> None:
+    """Endings of four cards a hand (up to 70 layouts a decision), chosen where some difference
+    between two cards shows in fewer than ``rare`` of the layouts: the policy with every layout
+    solved equals the expectimax with the graded dominance, and that differs from the strict
+    one's (so the grading is what is checked)."""
+    position, voids, declarer = random_ending(seed, 4, revoke=seed % 3 != 1, late=seed % 3 == 2)
+    policy = SingleDummyPolicy(BruteForceSolver(), declarer, worlds=200, tau=0.3, seed=seed,
+                               slip=0.04, sure=0.01, rare=FITTED_RARE)
+
+    def outcome(line: Line) -> int:
+        return line.position.tricks(declarer.side)
+
+    got = exact(Line(position, voids), lambda line: policy.choose(line.position, line.voids),
+                outcome, budget=100_000)
+    want = reference(position, voids, declarer, 0.3, 0.04, 0.01, rare=FITTED_RARE)
+    strict = reference(position, voids, declarer, 0.3, 0.04, 0.01)
+    assert max(abs(want.get(t, 0.0) - strict.get(t, 0.0)) for t in set(want) | set(strict)) > 0.01
     assert set(got) == set(want), (got, want)
     for t in want:
         assert got[t] == pytest.approx(want[t], abs=1e-9)
@@ -893,7 +941,7 @@ def test_sd_estimate_is_the_options_policy_played_from_the_comparison_point(pref
         assert got.distribution == TrickDistribution.from_mapping(want)
         assert got.parameters == {"players": players, "tau": options.player.tau,
                                   "slip": options.player.slip, "sure": options.player.sure,
-                                  "worlds": 3,
+                                  "rare": options.player.rare, "worlds": 3,
                                   "max_worlds": options.max_worlds,
                                   "tolerance": options.tolerance, "trunk": options.trunk,
                                   "seed": seed,
@@ -1149,6 +1197,62 @@ def test_a_card_that_can_lose_and_cannot_gain_is_played_at_the_slip_rate() -> No
         bad = {c for c, d in zip(cards, dominated(matrix), strict=True) if d}
         choice = dict(policy.choose(position, voids))
         assert sum(p for c, p in choice.items() if c in bad) == pytest.approx(0.02)
+
+
+def _near_tie(layouts: int, told_apart: int) -> Any:
+    """Two cards equal in every layout but ``told_apart``, where the first takes one trick
+    more."""
+    import numpy as np
+
+    matrix = np.full((layouts, 2), 2.0)
+    matrix[:told_apart, 0] = 3.0
+    return matrix
+
+
+def test_a_difference_in_one_layout_in_many_makes_near_equals_not_a_slip() -> None:
+    """Graded dominance (``rare`` 1/8, what real play supports): one layout in 64 where one card
+    is better leaves the two nearly equal (the other is dominated to 1/64 / rare = 1/8 of the
+    way), where the classes' strict model (``rare`` 0) makes it a slip; and the probabilities move
+    with the share of layouts that tell them apart, never jumping."""
+    from revoke_equity.equity.error_model import PlayerClass, card_probabilities
+
+    strong = PlayerClass("strong", tau=0.3, slip=0.04, sure=0.005, rare=FITTED_RARE)
+    strict = PlayerClass("strict", tau=0.3, slip=0.04, sure=0.005)
+    assert card_probabilities(_near_tie(64, 1), strict)[1] == pytest.approx(0.04)
+    graded = card_probabilities(_near_tie(64, 1), strong)
+    # by hand: the worse card is 1/8 in the slip's group, 7/8 among the guesses (mean 1/64 lower)
+    degree, slip = (1 / 64) / FITTED_RARE, 0.04 * (1 / 64) / FITTED_RARE
+    weight = (1 - degree) * math.exp(-(1 / 64) / 0.3)
+    assert graded[1] == pytest.approx((1 - slip) * weight / (1 + weight) + slip)
+    assert 0.45 < graded[1] < 0.5
+    # a tie in every layout is an even guess; each further layout that tells them apart moves
+    # the worse card's probability by less than a tenth, down to the slip rate at rare
+    previous = card_probabilities(_near_tie(64, 0), strong)[1]
+    assert previous == 0.5
+    for apart in range(1, 9):
+        now = card_probabilities(_near_tie(64, apart), strong)[1]
+        assert 0 < previous - now < 0.1
+        previous = now
+    assert previous == pytest.approx(0.04)
+
+
+def test_a_card_that_gains_in_a_rare_layout_and_loses_in_many_is_nearly_dominated() -> None:
+    """Graded dominance's other side: a card that loses a trick in half the layouts and gains one
+    in one layout of 64 is dominated to 7/8 (a guess in the strict model, played often at a
+    loose temperature); real players almost never play one (``docs/calibration/``)."""
+    import numpy as np
+
+    from revoke_equity.equity.error_model import PlayerClass, card_probabilities, memberships
+
+    matrix = np.full((64, 2), 2.0)
+    matrix[:32, 0] = 3.0
+    matrix[63, 1] = 3.0
+    bad, sure = memberships(matrix, FITTED_RARE)
+    assert bad.tolist() == [0.0, pytest.approx(1 - (1 / 64) / FITTED_RARE)] and not sure.any()
+    club = PlayerClass("club", tau=0.6, slip=0.1, sure=0.03, rare=FITTED_RARE)
+    strict = PlayerClass("strict", tau=0.6, slip=0.1, sure=0.03)
+    assert card_probabilities(matrix, strict)[1] > 0.3
+    assert card_probabilities(matrix, club)[1] < 0.15
 
 
 def test_cards_that_tie_in_every_layout_are_played_alike_not_by_card_order() -> None:

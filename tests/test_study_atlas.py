@@ -104,7 +104,8 @@ def test_atlas_tallies_by_hand() -> None:
     assert "| 2017 | hidden-defender | sd | 3 |" in markdown and "## In plain words" in markdown
     club = PLAYER_CLASSES["club"]
     assert (f"Single-dummy model: club players, softmax temperature {club.tau:g} among the "
-            f"genuine guesses, a dominated card played at the slip rate {club.slip:g}; the play: "
+            f"genuine guesses, a dominated card played at the slip rate {club.slip:g}, every "
+            "difference between two cards counted whole; the play: "
             "8 layouts a decision") in markdown
     assert "Single-dummy model" not in atlas_markdown(atlas, {"play": "dd", "estimate": "dd"})
     judged = atlas_markdown(atlas, {"play": "dd", "estimate": "sd", "worlds": 4})

@@ -8,7 +8,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-__all__ = ["PLAYER_CLASSES", "PlayerClass"]
+__all__ = ["FITTED_RARE", "PLAYER_CLASSES", "PlayerClass"]
+
+FITTED_RARE = 1 / 8
+"""The ``rare`` real top-level play supports (``docs/calibration/``: the knee of the likelihood of
+the real cards). The classes keep 0: at the layouts a decision can afford, a graded difference is
+estimated with more noise than a whole one, and the likely result moved more with the seed
+(``docs/performance.md``, "Graded dominance")."""
 
 
 @dataclass(frozen=True)
@@ -23,6 +29,9 @@ class PlayerClass:
     sure: float = 0.0
     """Probability of playing a sure loss (a card another card beats in every layout), when the
     decision has one."""
+    rare: float = 0.0
+    """A difference between two cards that shows in a share ``f`` of the layouts below this counts
+    as ``f / rare`` of one (0, every class's: every difference counts whole, however rare)."""
 
     def __post_init__(self) -> None:
         if self.tau < 0:
@@ -31,6 +40,8 @@ class PlayerClass:
             raise ValueError("slip must be at least 0 and below 1")
         if not 0 <= self.sure < 1 or self.slip + self.sure >= 1:
             raise ValueError("sure must be at least 0 and slip + sure below 1")
+        if not 0 <= self.rare <= 0.5:
+            raise ValueError("rare must be 0-0.5")
 
 
 PLAYER_CLASSES: Mapping[str, PlayerClass] = {
@@ -42,16 +53,16 @@ PLAYER_CLASSES: Mapping[str, PlayerClass] = {
 over the layouts more closely); ``slip`` is how often a card that can lose and cannot gain is
 played.
 
-``expert`` is fitted on real top-level play (the calibration, ``docs/calibration/``, at 8 layouts
-a decision): such players play a card dominated in the layouts drawn at 16% [13, 20] of the
-decisions that have one, but only 14% [8, 24] of those cards lose a trick on the real deal (many
-only look dominated in 8 layouts, and the players know the auction and the signals, which the
-layouts do not); the rate of a dominated card that costs a trick, about 2.2%, is its ``slip``. Its
-guesses lose a trick double-dummy about as often as the policy's at any temperature (2.0% against
-1.9% at ``tau`` 0 to 3.6% at 1), so ``tau`` is not determined by the fit; 0.1 is kept. ``sure``
-is how often a sure loss (a card another card beats in every layout: a trick the player can count)
-is played: the real card was one at none of the 113 sampled decisions that had one (0.0% [0, 3.3]),
-so the expert's is 0.
+``expert`` is fitted on real top-level play (the calibration, ``docs/calibration/``, at 64 layouts
+a decision): where a decision has a dominated card, such players play one 11.5% [8.8, 14.8] of
+the time, but only 10% [4, 21] of those cards lose a trick on the real deal (many lose only in
+layouts the auction and the signals rule out, which the players know and the layouts do not);
+counting each dominated card by its degree at :data:`FITTED_RARE`, the rate of one that loses a
+trick is 1.8% [0.9, 3.5]: its ``slip`` is 0.02. Its guesses lose a trick double-dummy about as
+often as the policy's at any temperature (3.0% against 3.6% at ``tau`` 0 to 5.1% at 1), so
+``tau`` is not determined by the fit; 0.1 is kept. ``sure`` is how often a sure loss (a card
+another card beats in every layout: a trick the player can count) is played: the real card was
+one at none of the 73 sampled decisions that had one, so the expert's is 0.
 
 ``strong`` and ``club`` are choices relative to it, not measurements (the real play holds no club
 play): twice and five times the expert's slips, a sure loss one time in 200 and in 33 (inside

@@ -158,7 +158,7 @@ class SingleDummyPolicy:
                  small: Solver | None = None, slip: float = 0.0, sure: float | None = None,
                  max_worlds: int | None = None,
                  tolerance: float = 0.0, replicas: int = DEFAULT_REPLICAS,
-                 shown: ShownHands | None = None) -> None:
+                 shown: ShownHands | None = None, rare: float = 0.0) -> None:
         self.solver = solver
         self.shown = shown
         """What the auction showed: the layouts satisfy the constraints of the seats the player
@@ -168,7 +168,7 @@ class SingleDummyPolicy:
         self.declarer = declarer
         self.worlds = worlds
         self.max_worlds = max(worlds, max_worlds or worlds)
-        self.player = PlayerClass("", tau, slip, slip if sure is None else sure)
+        self.player = PlayerClass("", tau, slip, slip if sure is None else sure, rare)
         """The error model (``sure`` left out: a sure loss at the ``slip`` rate)."""
         self.tolerance = tolerance
         self.replicas = replicas

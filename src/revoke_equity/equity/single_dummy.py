@@ -141,7 +141,7 @@ class _Estimator:
         outcome = partial(_outcome, point)
         parameters: dict[str, object] = {
             "players": opts.players, "tau": opts.player.tau, "slip": opts.player.slip,
-            "sure": opts.player.sure,
+            "sure": opts.player.sure, "rare": opts.player.rare,
             "worlds": opts.worlds, "max_worlds": max(opts.worlds, opts.max_worlds),
             "tolerance": opts.tolerance, "trunk": opts.trunk, "seed": opts.seed}
         if opts.ignore_auction:
@@ -379,7 +379,7 @@ def new_policy(solver: Solver, declarer: Seat, options: EstimateOptions,
     hands he cannot see)."""
     player = options.player
     return SingleDummyPolicy(solver, declarer, worlds=options.worlds, tau=player.tau,
-                             slip=player.slip, sure=player.sure,
+                             slip=player.slip, sure=player.sure, rare=player.rare,
                              max_worlds=options.max_worlds,
                              tolerance=options.tolerance, seed=options.seed,
                              small=BruteForceSolver(), shown=shown)

@@ -151,6 +151,8 @@ class EstimateParametersJSON(TypedDict):
     tau: NotRequired[float]
     slip: NotRequired[float]
     sure: NotRequired[float]
+    rare: NotRequired[float]
+    """How rare a difference between two cards counts in part (a share of the layouts)."""
     worlds: NotRequired[int]
     max_worlds: NotRequired[int]
     tolerance: NotRequired[float]

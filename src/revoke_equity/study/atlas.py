@@ -250,7 +250,9 @@ def model_text(parameters: Mapping[str, Any]) -> str:
         return f"Single-dummy model: {name} players (not a class this code knows)."
     worlds = int(parameters.get("worlds", 8))
     parts = [f"Single-dummy model: {name} players, softmax temperature {player.tau:g} among the "
-             f"genuine guesses, a dominated card played at the slip rate {player.slip:g}"]
+             f"genuine guesses, a dominated card played at the slip rate {player.slip:g}, "
+             + (f"a difference shown in fewer than {player.rare:g} of the layouts counted in part"
+                if player.rare else "every difference between two cards counted whole")]
     if play_sd:
         parts.append(f"the play: {worlds} layouts a decision")
     if estimate_sd:

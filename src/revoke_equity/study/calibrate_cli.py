@@ -9,10 +9,12 @@ import json
 import sys
 from pathlib import Path
 
-from revoke_equity.equity.estimate import DEFAULT_WORLDS
 from revoke_equity.errors import RevokeEquityError
 
-__all__ = ["add_arguments", "run"]
+__all__ = ["CALIBRATION_WORLDS", "add_arguments", "run"]
+
+CALIBRATION_WORLDS = 64
+"""Layouts a sampled decision draws: enough to see how rare a difference real players see."""
 
 
 
@@ -21,14 +23,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "Fit the single-dummy player's error model to real play (DDS's trace): on a sample of "
         "real decisions, slip (how often the real card was a dominated one, where a decision has "
         "one) and tau (the temperature at which the policy's card loses a double-dummy trick as "
-        "often as the real card, on the other decisions), by role."
+        "often as the real card, on the other decisions), by role; and how rare a difference "
+        "between two cards real players see (how often they play a card by the share of layouts "
+        "in which another beats it, and the likelihood of their cards at each rare)."
     )
     parser.add_argument("hands", nargs="+", metavar="FILE",
                         help="DDS hand files with play and trace (e.g. list100.txt, largest.txt)")
     parser.add_argument("--positions", type=int, default=300, metavar="N",
                         help="real decisions to fit the error model on (default 300)")
-    parser.add_argument("--worlds", type=int, default=DEFAULT_WORLDS,
-                        help=f"layouts per single-dummy decision (default {DEFAULT_WORLDS})")
+    parser.add_argument("--worlds", type=int, default=CALIBRATION_WORLDS,
+                        help=f"layouts per single-dummy decision (default {CALIBRATION_WORLDS}: "
+                        "a share of the layouts as small as 1/64 shows)")
     parser.add_argument("--seed", type=int, default=0, help="sample and layouts seed (default 0)")
     parser.add_argument("--out", default="calibration", metavar="DIR",
                         help="output directory (default ./calibration)")

@@ -23,6 +23,13 @@ two kinds:
 
 Both are fitted per role (declarer, defender) and for all, with 95% Wilson intervals (for ``tau``,
 the temperatures at the ends of the real rate's interval).
+
+How rare a difference real players see (``rare`` of the classes): every card of the sampled
+decisions by the share of the layouts in which another card beats it and never loses to it, with
+how often real players played it against an even choice (:func:`rarity`); the likelihood of the
+real cards at each ``rare`` (:func:`fit_rare`); and the slip rate counting each dominated card by
+its degree at the classes' ``rare`` (:func:`graded_rates`). Those need many layouts a decision
+(64: a share of 1/64 is one layout).
 """
 
 from __future__ import annotations
@@ -38,14 +45,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from revoke_equity.equity.error_model import (
     PLAYER_CLASSES,
     Matrix,
     PlayerClass,
     card_probabilities,
+    memberships,
+    stacked_probabilities,
     sure_losses,
 )
 from revoke_equity.equity.error_model import dominated as dominated_cards
+from revoke_equity.equity.players import FITTED_RARE
 from revoke_equity.equity.policy import SingleDummyPolicy
 from revoke_equity.equity.propagate import Line
 from revoke_equity.errors import RevokeEquityError
@@ -53,7 +65,7 @@ from revoke_equity.model.cards import Card
 from revoke_equity.model.position import Position, equal_groups
 from revoke_equity.solver.base import Solver
 from revoke_equity.study.realplay import RealBoard
-from revoke_equity.study.summary import share, share_text
+from revoke_equity.study.summary import share, share_text, wilson
 
 __all__ = [
     "BANDS",
@@ -155,6 +167,10 @@ class Measured:
     """Some card is a sure loss (another card beats it in every layout drawn)."""
     real_sure: bool = False
     """The real card was a sure loss."""
+    matrix: Matrix | None = None
+    """The evidence: the tricks of each card (column) in each layout drawn (row)."""
+    column: int = 0
+    """The real card's column."""
 
 
 def classify(matrix: Matrix, column: int) -> tuple[str, bool, float]:
@@ -192,7 +208,8 @@ def measure(decision: Decision, solver: Solver, worlds: int, seed: int,
     real_loss = best - values[real]
     sure = sure_losses(matrix)
     return Measured(decision, kind, real_dominated, mean_loss, lose,
-                    (real_loss > 0) == (decision.loss > 0), bool(sure.any()), bool(sure[column]))
+                    (real_loss > 0) == (decision.loss > 0), bool(sure.any()), bool(sure[column]),
+                    matrix, column)
 
 
 def calibrate(boards: Iterable[RealBoard], solver: Solver, *, positions: int, worlds: int,
@@ -310,10 +327,138 @@ def _summary(boards: Sequence[RealBoard], real: Counter[tuple[str, int]],
         "sampled": len(measured),
         "trace_agrees": sum(m.trace_agrees for m in measured),
         "fit": fit(measured, temperatures),
+        "rarity": rarity(measured),
+        "rare_fit": fit_rare(measured),
+        "graded": graded_rates(measured, FITTED_RARE),
         "comparison": comparison,
-        "classes": {name: {"tau": c.tau, "slip": c.slip, "sure": c.sure}
+        "classes": {name: {"tau": c.tau, "slip": c.slip, "sure": c.sure, "rare": c.rare}
                     for name, c in PLAYER_CLASSES.items()},
     }
+
+
+SHARE_BANDS = (0.0, 1 / 64, 1 / 32, 1 / 16, 1 / 8, 1 / 4, 1 / 2, 1.0)
+"""Bands of the share of layouts in which another card is better, for :func:`rarity`."""
+RARES = (0.0, 1 / 32, 1 / 16, 1 / 8, 3 / 16, 1 / 4, 3 / 8, 1 / 2)
+"""The values of ``rare`` :func:`fit_rare` weighs."""
+FIT_GRID = ((0.05, 0.1, 0.2, 0.3, 0.6), (0.01, 0.02, 0.04, 0.07, 0.1, 0.15))
+"""The temperatures and slip rates :func:`fit_rare` maximises over at each ``rare``."""
+
+
+def _beaten_share(matrix: Matrix, column: int) -> tuple[float, float]:
+    """Of the other cards that are never worse than ``column``'s card, the largest share of layouts
+    in which one is better (0 when none is); and of those that are worse in at most 1/16 of the
+    layouts but not none, the largest such share (its *rare gain* beside it)."""
+    strict, near = 0.0, 0.0
+    for other in range(matrix.shape[1]):
+        if other == column:
+            continue
+        better = float((matrix[:, other] > matrix[:, column]).mean())
+        worse = float((matrix[:, other] < matrix[:, column]).mean())
+        if worse == 0:
+            strict = max(strict, better)
+        elif worse <= 1 / 16:
+            near = max(near, better)
+    return strict, near
+
+
+def rarity(measured: Sequence[Measured]) -> list[dict[str, Any]]:
+    """How often real players play a card, by the share of the layouts drawn in which another
+    card is better and never worse (a band of :data:`SHARE_BANDS`; ``sure`` when in every
+    layout), against an even choice among the decision's cards (``ratio``: the real count over
+    the sum of ``1 / cards``); ``never dominated`` the cards no other card dominates. Two more
+    rows: cards that some other card beats in more than a quarter of the layouts but loses to in
+    at most 1/16 of them (rarely gaining), and in at most a quarter."""
+    counts: dict[str, list[float]] = {}
+
+    def add(label: str, chosen: bool, even: float) -> None:
+        row = counts.setdefault(label, [0, 0, 0.0])
+        row[0] += 1
+        row[1] += chosen
+        row[2] += even
+
+    for m in measured:
+        if m.matrix is None or m.matrix.shape[1] < 2:
+            continue
+        even = 1 / m.matrix.shape[1]
+        for column in range(m.matrix.shape[1]):
+            strict, near = _beaten_share(m.matrix, column)
+            chosen = column == m.column
+            if strict >= 1:
+                add("sure", chosen, even)
+            elif strict > 0:
+                low, high = next((lo, hi) for lo, hi in itertools.pairwise(SHARE_BANDS)
+                                 if lo < strict <= hi)
+                add(f"{_fraction(low)}-{_fraction(high)}", chosen, even)
+            else:
+                add("never dominated", chosen, even)
+                if near > 0:
+                    add("gains rarely, loses in > 1/4" if near > 0.25
+                        else "gains rarely, loses in <= 1/4", chosen, even)
+    order = [f"{_fraction(lo)}-{_fraction(hi)}" for lo, hi in itertools.pairwise(SHARE_BANDS)]
+    order += ["sure", "never dominated", "gains rarely, loses in <= 1/4",
+              "gains rarely, loses in > 1/4"]
+    return [{"band": label, "cards": int(counts[label][0]),
+             "played": share(int(counts[label][1]), int(counts[label][0])),
+             "ratio": round(counts[label][1] / counts[label][2], 3) if counts[label][2] else None}
+            for label in order if label in counts]
+
+
+def _fraction(x: float) -> str:
+    return "0" if x == 0 else "1" if x == 1 else f"1/{round(1 / x)}"
+
+
+def fit_rare(measured: Sequence[Measured], rares: Sequence[float] = RARES,
+             grid: tuple[Sequence[float], Sequence[float]] = FIT_GRID) -> list[dict[str, Any]]:
+    """The log-likelihood of the real cards under the error model at each ``rare``, at its best
+    temperature and slip rate on ``grid`` (no sure-loss rate: no real card is one), so the
+    ``rare`` the real play supports is read beside the strict model's (``rare`` 0)."""
+    by_shape: dict[tuple[int, ...], list[tuple[Matrix, int]]] = {}
+    for m in measured:
+        if m.matrix is not None and m.matrix.shape[1] > 1:
+            by_shape.setdefault(tuple(m.matrix.shape), []).append((m.matrix, m.column))
+    stacks = [(np.stack([matrix for matrix, _ in group]), np.array([c for _, c in group]))
+              for group in by_shape.values()]
+    usable = sum(len(group) for group in by_shape.values())
+    rows = []
+    for rare in rares:
+        best: tuple[float, float, float] | None = None
+        for tau in grid[0]:
+            for slip in grid[1]:
+                player = PlayerClass("fit", tau, slip, 0.0, rare)
+                total = 0.0
+                for stack, columns in stacks:
+                    p = stacked_probabilities(stack, player)[np.arange(len(columns)), columns]
+                    total += float(np.log(np.maximum(p, 1e-9)).sum())
+                if best is None or total > best[0]:
+                    best = (total, tau, slip)
+        assert best is not None
+        rows.append({"rare": rare, "log_likelihood": round(best[0], 1), "tau": best[1],
+                     "slip": best[2], "decisions": usable})
+    return rows
+
+
+def graded_rates(measured: Sequence[Measured], rare: float) -> dict[str, Any]:
+    """The graded slip rate at ``rare``: over the decisions, the real card's degree of being
+    dominated (or a sure loss), summed, over the largest degree of each decision, summed (the
+    share of dominated cards played, each counted by its degree); and the same counting only
+    the real cards that lost a trick double-dummy on the real deal (the rate the classes'
+    ``slip`` stands for). Intervals: Wilson's, on the summed degrees as counts."""
+    mass = played = lost = 0.0
+    for m in measured:
+        if m.matrix is None:
+            continue
+        bad, sure = memberships(m.matrix, rare)
+        degree = bad + sure
+        mass += float(degree.max())
+        played += float(degree[m.column])
+        lost += float(degree[m.column]) * (m.decision.loss > 0)
+    def rate(count: float) -> dict[str, Any]:
+        interval = wilson(min(round(mass), round(count)), round(mass))
+        return {"count": round(count, 1), "share": round(count / mass, 4) if mass else None,
+                "ci95": [round(interval[0], 6), round(interval[1], 6)] if interval else None}
+
+    return {"rare": rare, "dominated_mass": round(mass, 1), "played": rate(played),
+            "lost": rate(lost)}
 
 
 def fit_temperature(rate: float | None, policy: Mapping[str, float]) -> float | None:
@@ -399,6 +544,22 @@ def markdown(result: Mapping[str, Any]) -> str:
               "drawn: " + ", ".join(
                   f"{r['role']} {share_text(r['dominated_lost'])}" for r in result["fit"]
                   if r["kind"] == SURE) + ".", "",
+              "## How rare a difference real players see", "",
+              "Every card of the sampled decisions, by the share of the layouts in which another "
+              "card is better and never worse; *ratio*: the real players' count over an even "
+              "choice among the decision's cards (1 plays it as often as any other card, 0 "
+              "never).", "",
+              "| another card better in | cards | real players played it | ratio |",
+              "|---|---:|---|---:|",
+              *(f"| {r['band']} | {r['cards']} | {share_text(r['played'])} | {_one(r['ratio'])} |"
+                for r in result.get("rarity", [])), "",
+              "The log-likelihood of the real cards under the error model, at each `rare` (a "
+              "difference shown in a share `f` below it counts `f / rare`), at its best "
+              "temperature and slip on a grid (`rare` 0: every difference counts whole):", "",
+              "| rare | log-likelihood | tau | slip |", "|---:|---:|---:|---:|",
+              *(f"| {r['rare']:g} | {r['log_likelihood']} | {r['tau']:g} | {r['slip']:g} |"
+                for r in result.get("rare_fit", [])), "",
+              *_graded_lines(result.get("graded")),
               "### The policy on the decisions without a dominated card", "",
               "Probability that the policy's card loses a trick, by temperature (tricks); the "
               "product's classes marked.", "",
@@ -412,6 +573,15 @@ def markdown(result: Mapping[str, Any]) -> str:
               f"card lost a trick at {result['trace_agrees']} of {result['sampled']} positions.",
               ""]
     return "\n".join(lines)
+
+
+def _graded_lines(graded: Mapping[str, Any] | None) -> list[str]:
+    if not graded:
+        return []
+    return [f"At `rare` {graded['rare']:g}, each dominated card counted by its degree "
+            f"({graded['dominated_mass']} decisions' worth): real players played one at "
+            f"{share_text(graded['played'])} of them, and one that lost a trick double-dummy "
+            f"at {share_text(graded['lost'])} (what the classes' `slip` stands for).", ""]
 
 
 def plot(result: Mapping[str, Any], path: Path) -> None:

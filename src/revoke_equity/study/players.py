@@ -65,7 +65,7 @@ class PlaySpec:
         player = PLAYER_CLASSES[self.players]
         policy = SingleDummyPolicy(solver, declarer, worlds=self.worlds, tau=player.tau,
                                    slip=player.slip, sure=player.sure, seed=seed, small=BruteForceSolver(),
-                                   shown=shown)
+                                   shown=shown, rare=player.rare)
         return SingleDummyPlay(policy)
 
 
