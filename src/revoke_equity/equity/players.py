@@ -59,7 +59,7 @@ the time, but only 10% [4, 21] of those cards lose a trick on the real deal (man
 layouts the auction and the signals rule out, which the players know and the layouts do not);
 counting each dominated card by its degree at :data:`FITTED_RARE`, the rate of one that loses a
 trick is 1.8% [0.9, 3.5]: its ``slip`` is 0.02. Its guesses lose a trick double-dummy about as
-often as the policy's at any temperature (3.0% against 3.6% at ``tau`` 0 to 5.1% at 1), so
+often as the policy's at any temperature (3.0% against 3.6% at ``tau`` 0 to 6.3% at 1), so
 ``tau`` is not determined by the fit; 0.1 is kept. ``sure`` is how often a sure loss (a card
 another card beats in every layout: a trick the player can count) is played: the real card was
 one at none of the 73 sampled decisions that had one, so the expert's is 0.

@@ -606,7 +606,8 @@ def plot(result: Mapping[str, Any], path: Path) -> None:
     for name, player in result["classes"].items():
         tau = player["tau"]
         ax.axvline(tau, color="grey", linestyle=":", linewidth=0.8)
-        ax.text(tau, 0.0, f" {name}", rotation=90, va="bottom", fontsize=8, color="grey")
+        ax.text(tau, 0.02, f" {name}", rotation=90, va="bottom", fontsize=8, color="grey",
+                transform=ax.get_xaxis_transform())  # x in tricks, y a share of the axes
     ax.set_xlabel("temperature (tricks)")
     ax.set_ylabel("share of decisions losing a double-dummy trick")
     ax.set_title("Single-dummy policy against real play, decisions without a dominated card", fontsize=10)
