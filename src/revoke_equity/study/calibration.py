@@ -28,7 +28,8 @@ How rare a difference real players see (``rare`` of the classes): every card of 
 decisions by the share of the layouts in which another card beats it and never loses to it, with
 how often real players played it against an even choice (:func:`rarity`); the likelihood of the
 real cards at each ``rare`` (:func:`fit_rare`); and the slip rate counting each dominated card by
-its degree at the classes' ``rare`` (:func:`graded_rates`). Those need many layouts a decision
+its degree at the fitted ``rare`` (:func:`graded_rates`, at
+:data:`~revoke_equity.equity.players.FITTED_RARE`). Those need many layouts a decision
 (64: a share of 1/64 is one layout).
 """
 
