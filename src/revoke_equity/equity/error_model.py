@@ -49,24 +49,21 @@ Matrix = npt.NDArray[np.float64]
 def dominated(matrix: Matrix) -> npt.NDArray[np.bool_]:
     """For each column, whether another column is at least as large in every row and larger in
     one (over the last two axes: a stack of matrices gives a stack of answers)."""
-    return losing_cards(matrix)[0]
+    bad, sure = memberships(matrix, 0.0)
+    return np.asarray((bad + sure) > 0, dtype=np.bool_)
 
 
 def sure_losses(matrix: Matrix) -> npt.NDArray[np.bool_]:
     """For each column, whether another column is larger in every row: the card loses a trick in
     every layout (over the last two axes, as :func:`dominated`). A sure loss is dominated."""
-    return losing_cards(matrix)[1]
+    return np.asarray(memberships(matrix, 0.0)[1] > 0, dtype=np.bool_)
 
 
-def losing_cards(matrix: Matrix) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
-    """:func:`dominated` and :func:`sure_losses` of ``matrix``, from one comparison of every
-    pair of columns in every row."""
-    above = matrix[..., :, :, None] > matrix[..., :, None, :]  # [row, d, c]: d's above c's
-    at_least = ~np.any(np.swapaxes(above, -1, -2), axis=-3)  # [d, c]: c above d in no row
-    more = np.any(above, axis=-3)
-    beaten = np.all(above, axis=-3)
-    return (np.asarray(np.any(at_least & more, axis=-2), dtype=np.bool_),
-            np.asarray(np.any(beaten, axis=-2), dtype=np.bool_))
+def better_shares(matrices: Matrix) -> Matrix:
+    """For each pair of columns ``[d, c]``, the share of the rows in which ``d`` is larger than
+    ``c`` (over the last two axes, ``layouts x cards``; a stack gives a stack)."""
+    above = matrices[..., :, :, None] > matrices[..., :, None, :]  # [row, d, c]: d's above c's
+    return above.mean(axis=-3)  # type: ignore[no-any-return]
 
 
 def softmax(values: Sequence[float] | Matrix, tau: float) -> list[float]:
@@ -86,8 +83,7 @@ def memberships(matrices: Matrix, rare: float) -> tuple[Matrix, Matrix]:
     """Each column's degree of being dominated (and not a sure loss) and of being a sure loss, over
     the last two axes (``layouts x cards``; a stack gives a stack): see the module docstring.
     ``rare`` 0 gives the strict notions, 0 or 1."""
-    above = matrices[..., :, :, None] > matrices[..., :, None, :]  # [row, d, c]: d's above c's
-    better = above.mean(axis=-3)  # [d, c]: the share of layouts where d is above c
+    better = better_shares(matrices)  # [d, c]: the share of layouts where d is above c
     worse = np.swapaxes(better, -1, -2)  # where c is above d
     if rare <= 0:
         degree = ((better > 0) & (worse == 0)).astype(float)

@@ -52,6 +52,7 @@ from revoke_equity.equity.error_model import (
     PLAYER_CLASSES,
     Matrix,
     PlayerClass,
+    better_shares,
     card_probabilities,
     memberships,
     stacked_probabilities,
@@ -349,12 +350,12 @@ def _beaten_share(matrix: Matrix, column: int) -> tuple[float, float]:
     """Of the other cards that are never worse than ``column``'s card, the largest share of layouts
     in which one is better (0 when none is); and of those that are worse in at most 1/16 of the
     layouts but not none, the largest such share (its *rare gain* beside it)."""
+    shares = better_shares(matrix)
     strict, near = 0.0, 0.0
     for other in range(matrix.shape[1]):
         if other == column:
             continue
-        better = float((matrix[:, other] > matrix[:, column]).mean())
-        worse = float((matrix[:, other] < matrix[:, column]).mean())
+        better, worse = float(shares[other, column]), float(shares[column, other])
         if worse == 0:
             strict = max(strict, better)
         elif worse <= 1 / 16:
