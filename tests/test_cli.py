@@ -232,7 +232,7 @@ def test_also_players_rules_again_under_each_other_class(capsys: pytest.CaptureF
     assert [s["players"] for s in sensitivity] == ["expert", "club"]
     assert [s["adjusted"] for s in sensitivity] == [False, True]
     code, out, _ = run([*cheap, "--also-players", "club"], capsys)
-    assert code == 0 and "How firm it is" in out and "With club players: " in out
+    assert code == 0 and "How firm it is" in out and "With club players (sd): " in out
     code, _, err = run([*cheap, "--also-players", "pro"], capsys)
     assert code == 2 and "unknown class of player 'pro'" in err
 

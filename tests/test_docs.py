@@ -64,10 +64,11 @@ def test_case_fields_table_lists_what_the_reader_reads() -> None:
 @pytest.fixture(scope="module")
 def ruling_paths(dds_solver: Any) -> set[str]:
     """Every field path of the rulings of the worked cases, from cheap single-dummy estimates
-    (few layouts and playouts: the fields are those of the defaults, at a sixth of the cost)."""
+    (few layouts and playouts: the fields are those of the surfaces' defaults, sd beside dd, at a
+    sixth of the cost)."""
     paths: set[str] = set()
     small = EstimateOptions(estimate="sd", extra=("table",), worlds=4, playouts=8, exact_budget=0)
-    cheap = EstimateOptions(worlds=4, max_worlds=4, playouts=20)
+    cheap = EstimateOptions(extra=("sd",), worlds=4, max_worlds=4, playouts=20)
     for path in sorted(CASES.glob("p*.json")):
         case = case_from_dict(json.loads(path.read_text()))
         options = small if path.name.startswith("p11") else cheap  # sd and table on one case

@@ -53,7 +53,8 @@ def test_a_ruling_reports_the_part_of_each_estimate_done(dds_solver: Any) -> Non
     report the part of the estimate done, a third after each block, and no part goes back or
     past 1."""
     case = case_from_dict(json.loads((CASES / "p09-64A1-one-trick.json").read_text()))
-    options = EstimateOptions(worlds=4, max_worlds=4, playouts=60, precision=0, exact_budget=0)
+    options = EstimateOptions(estimate="sd", worlds=4, max_worlds=4, playouts=60, precision=0,
+                              exact_budget=0)
     stages: list[Stage] = []
     rule(case, dds_solver, options=options, progress=stages.append)
     estimates = [s for s in stages if s.stage == "estimate"]

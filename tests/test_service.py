@@ -55,7 +55,8 @@ def client(server: Server) -> Iterator[httpx.Client]:
 
 def _post(client: httpx.Client, body: str | bytes, content_type: str, **params: Any) -> httpx.Response:
     """POST a ruling request; the double-dummy estimate unless ``estimate`` is given (these tests
-    are about the service; the single-dummy default has a test of its own)."""
+    are about the service; the default, with the single-dummy one beside it, has a test of its
+    own)."""
     params.setdefault("estimate", "dd")
     return client.post("/api/v1/rulings", content=body, headers={"content-type": content_type},
                        params={k: v for k, v in params.items() if v is not None})
@@ -210,21 +211,25 @@ def test_options_override_the_case(client: httpx.Client, dds_solver: Any, name: 
 
 def test_single_dummy_through_the_service_equals_the_library(client: httpx.Client,
                                                               dds_solver: Any) -> None:
-    """The default estimate is sd; the same case, seed and parameters give the same JSON in a
-    worker process as in this one."""
+    """With no estimate named the score rests on dd with sd beside it, and with sd named on sd
+    alone; the same case, seed and parameters give the same JSON in a worker process as in this
+    one."""
     from revoke_equity.equity.estimate import EstimateOptions
 
     text = (CASES / "p05-64B3-dummy-revoke.json").read_text()
-    response = _post(client, text, "application/json", estimate=None, worlds=6, playouts=20,
-                     seed=9)
-    assert response.status_code == 200, response.text
-    body = response.json()
-    assert body["recommendation"]["estimate"] == "sd"
     (entry,) = read_boards(text, fmt="json")
     assert entry.case is not None
-    here = rule(entry.case, dds_solver, options=EstimateOptions(estimate="sd", worlds=6,
-                                                                 playouts=20, seed=9))
-    assert comparable(body) == comparable(here.to_dict())
+    for asked, options in ((None, EstimateOptions(extra=("sd",), worlds=6, playouts=20, seed=9)),
+                           ("sd", EstimateOptions(estimate="sd", worlds=6, playouts=20, seed=9))):
+        response = _post(client, text, "application/json", estimate=asked, worlds=6,
+                         playouts=20, seed=9)
+        assert response.status_code == 200, response.text
+        body = response.json()
+        assert body["recommendation"]["estimate"] == (asked or "dd")
+        assert [b["estimate"] for b in body.get("beside", [])] == ([] if asked else ["sd"])
+        assert "sd" in body["equity"]["estimates"]
+        here = rule(entry.case, dds_solver, options=options)
+        assert comparable(body) == comparable(here.to_dict())
     bad = _post(client, text, "application/json", likely="0.1", probable="0.5")
     assert bad.status_code == 422
 

@@ -72,6 +72,8 @@ def test_paste_pbn_rule_and_see_the_revoke(server: Server, browser: Any, output_
     results = sheet.find_element(By.CSS_SELECTOR, "table.results").text
     for label in ("Table result", "After rectification", "Double-dummy (dd)", "Recommended"):
         assert label in results
+    # the default estimate is left to the service, which shows single-dummy players beside it
+    assert "Beside it: Single-dummy (sd)" in results and "not the score to enter" in results
     likely = sheet.find_element(By.CSS_SELECTOR, "section.distribution-block")
     assert "the likely result without the revoke" in likely.text.lower() and "Law 64C1" in likely.text
     assert likely.find_elements(By.CSS_SELECTOR, ".bar-row.likely")

@@ -91,8 +91,9 @@ def test_the_page_shows_the_auction_and_how_firm_the_ruling_is(server: Server,
 
 
 def test_the_form_asks_for_the_other_classes(server: Server, browser: Any) -> None:
-    """With the box ticked, the page asks for the other classes of player and shows them; with
-    the double-dummy estimate, which models no players, the box and the class are disabled."""
+    """With the box ticked, the page asks for the other classes of player and shows them. The
+    double-dummy estimate models no players, but as the default it has single-dummy players shown
+    beside it, so the box and the class stay enabled."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
 
@@ -103,7 +104,7 @@ def test_the_form_asks_for_the_other_classes(server: Server, browser: Any) -> No
     box, players = browser.find_element(By.ID, "also-players"), browser.find_element(By.ID, "players")
     estimate = Select(browser.find_element(By.ID, "estimate"))
     estimate.select_by_value("dd")
-    assert not box.is_enabled() and not players.is_enabled()
+    assert box.is_enabled() and players.is_enabled()
     estimate.select_by_value("table")
     assert box.is_enabled() and players.is_enabled()
     box.click()

@@ -148,7 +148,8 @@ EIGHT_LIMIT = 240.0
 def test_eight_rulings_at_once_all_complete_or_degrade_with_their_note(client: httpx.Client) -> None:
     """8 default (sd) rulings of worked cases posted at once as jobs (as the page posts them) on 2
     workers, with a budget a stage that the double-dummy ruling meets and the single-dummy one
-    mostly does not: each job ends 200 with the sd estimate or with the dd one and its note; none
+    mostly does not: each job ends 200 with the sd estimate beside the dd score, or with the dd one
+    alone and its note; none
     is lost, none is a 5xx, each ruling is logged once (and only these eight are logged)."""
     before = _logged_ids(client)
     paths = WORKED[:8]
@@ -176,9 +177,10 @@ def test_eight_rulings_at_once_all_complete_or_degrade_with_their_note(client: h
             assert ruling["unfinished"]["time_budget"] == float(EIGHT_BUDGET)
             assert ruling["recommendation"]["estimate"] == "dd", path.name
             assert estimates == {"dd"}, path.name
-        else:
-            assert ruling["recommendation"]["estimate"] in ("sd", None), path.name
+        else:  # the score on dd, with sd beside it
+            assert ruling["recommendation"]["estimate"] in ("dd", None), path.name
             assert not ruling["equity"] or "sd" in estimates, path.name
+            assert not ruling["equity"] or [b["estimate"] for b in ruling["beside"]] == ["sd"]
     print(f"\ndegraded: {degraded} of 8;",
           json.dumps(client.get("/api/v1/health").json()["workers"]))
 

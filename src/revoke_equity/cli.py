@@ -21,12 +21,14 @@ from typing import TYPE_CHECKING, TypeVar
 from revoke_equity import __version__
 from revoke_equity._quiet import internal_error, quiet
 from revoke_equity.equity.estimate import (
+    DEFAULT_ALSO,
     DEFAULT_ESTIMATE,
     DEFAULT_PRECISION,
     DEFAULT_SEED,
     EstimateOptions,
     add_estimate_arguments,
     class_estimates,
+    estimate_and_also,
     max_worlds_given,
 )
 from revoke_equity.errors import CaseError, RevokeEquityError
@@ -65,7 +67,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="revoke-equity",
         description="Law-exact revoke rulings (Laws 61-64, 12C) with an estimate of the likely "
-        "result without the revoke (single-dummy play by default, double-dummy on request).",
+        "result without the revoke (double-dummy play by default, with single-dummy players "
+        "shown beside it; single-dummy on request).",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
@@ -110,9 +113,11 @@ def build_parser() -> argparse.ArgumentParser:
                       "list, each a score a board can give)")
     rule.add_argument("--unicode", action="store_true", help="suit symbols in the text output")
     likely = rule.add_argument_group("the likely result without the revoke")
-    add_estimate_arguments(likely, default=DEFAULT_ESTIMATE)
-    likely.add_argument("--also", metavar="NAMES", default="",
-                        help="more estimates to show beside it, e.g. --also table,dd")
+    add_estimate_arguments(likely, default=DEFAULT_ESTIMATE, named=True)
+    likely.add_argument("--also", metavar="NAMES", default=None,
+                        help="estimates to show beside it, each with the score it would lead "
+                        f"to, e.g. --also sd,table (default {','.join(DEFAULT_ALSO)} when "
+                        "--estimate is not given, else none; --also '' for none)")
     likely.add_argument("--also-players", metavar="CLASSES", default="",
                         help="rule again with these classes of player and show how the "
                              "recommendation moves, e.g. --also-players expert,club (with the "
@@ -283,15 +288,16 @@ def _duplicate_scores() -> frozenset[int]:
 
 def _options(args: argparse.Namespace) -> EstimateOptions:
     _check_also_players(args)
+    estimate, also = estimate_and_also(args.estimate, args.also)
     try:
         return EstimateOptions(
-            estimate=args.estimate, players=args.players, worlds=args.worlds,
+            estimate=estimate, players=args.players, worlds=args.worlds,
             max_worlds=max_worlds_given(args.worlds, args.max_worlds),
             tolerance=args.tolerance, playouts=args.playouts, precision=args.precision,
             seed=args.seed, likely=args.likely, probable=args.probable,
             jobs=args.jobs, ignore_auction=args.ignore_auction,
             auction_effect=args.auction_effect,
-            extra=tuple(n.strip() for n in args.also.split(",") if n.strip()))
+            extra=also)
     except ValueError as exc:
         raise _UsageError(str(exc)) from None
 
@@ -300,10 +306,12 @@ def _check_also_players(args: argparse.Namespace) -> None:
     """A :class:`_UsageError` for an unknown class of ``--also-players``, or for classes that
     cannot move the ruling: without an estimate (``--no-equity``), or with one that models no
     players (``dd``), every class would give the same ruling."""
-    from revoke_equity.ruling.sensitivity import other_classes
+    from revoke_equity.ruling.sensitivity import other_classes, played_estimate
 
     try:
-        other_classes(args.also_players, args.players, None if args.no_equity else args.estimate)
+        estimate, also = estimate_and_also(args.estimate, args.also)
+        other_classes(args.also_players, args.players,
+                      None if args.no_equity else played_estimate(estimate, also))
     except ValueError as exc:
         raise _UsageError(f"--also-players: {exc}, or leave --also-players out") from None
     if args.no_equity and any(n.strip() for n in args.also_players.split(",")):

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from revoke_equity.solver.base import Solver
 
 __all__ = [
+    "DEFAULT_ALSO",
     "DEFAULT_ESTIMATE",
     "ESTIMATORS",
     "PLAYER_CLASSES",
@@ -29,6 +30,7 @@ __all__ = [
     "Estimator",
     "EstimatorInfo",
     "PlayerClass",
+    "estimate_and_also",
     "estimator_names",
     "estimators",
     "find_estimator",
@@ -51,18 +53,37 @@ DEFAULT_TRUNK = 1 / 16
 """The share of the replays from which a decision is converged further
 (:func:`~revoke_equity.equity.propagate.walk_trunk`)."""
 DEFAULT_SEED = 2024
-DEFAULT_ESTIMATE = "sd"
+DEFAULT_ESTIMATE = "dd"
 """The estimate the score rests on when none is named, on every surface (the library's
-:class:`EstimateOptions`, the command line, the API, the page and the study): single-dummy
-players, the reliable likely result. ``dd`` is the fast one, named where speed matters."""
+:class:`EstimateOptions`, the command line, the API, the page and the study): double-dummy play,
+the same answer under every seed. It agrees with the published rulings as often as the
+single-dummy estimate, whose score to enter still moves with the seed on some boards
+(``docs/likely-result.md``, "Which estimate the score rests on")."""
+DEFAULT_ALSO = ("sd",)
+"""The estimates the command line, the API and the page show beside the default one when neither
+is named, each with the score it leads to: single-dummy players, one flag away (``--estimate
+sd``). Naming an estimate (``--estimate dd``, the fast one) shows only the ``--also`` named."""
+
+
+def estimate_and_also(estimate: str | None, also: str | None) -> tuple[str, tuple[str, ...]]:
+    """The estimate the score rests on and those shown beside it, from what a surface was asked
+    (``None``: not named): neither named, :data:`DEFAULT_ESTIMATE` with :data:`DEFAULT_ALSO`
+    beside it; else the estimate named (or the default) with the ``also`` named (``"sd,table"``;
+    empty: none)."""
+    if estimate is None and also is None:
+        return DEFAULT_ESTIMATE, DEFAULT_ALSO
+    names = tuple(dict.fromkeys(n.strip() for n in (also or "").split(",") if n.strip()))
+    return estimate or DEFAULT_ESTIMATE, names
 
 
 def add_estimate_arguments(parser: argparse.ArgumentParser | argparse._ArgumentGroup,
-                           default: str) -> None:
+                           default: str, *, named: bool = False) -> None:
     """``--estimate`` (``default``), ``--players``, ``--worlds``, ``--max-worlds`` (read with
     :func:`max_worlds_given`), ``--tolerance`` and ``--playouts``: the options the command line
-    and the study share."""
-    parser.add_argument("--estimate", choices=list(estimator_names()), default=default,
+    and the study share. ``named``: ``--estimate`` stays ``None`` when not given (the caller
+    reads it with :func:`estimate_and_also`)."""
+    parser.add_argument("--estimate", choices=list(estimator_names()),
+                        default=None if named else default,
                         help="the estimate of the likely result the score rests on: "
                         + ", ".join(f"{e.name} {e.words}" + (" (default)" if e.name == default
                                                              else "") for e in estimators()))
@@ -134,7 +155,8 @@ class EstimateOptions:
     """A decision that at least twice this share of the replays passes through is converged
     further, the more the more replays pass through it (0: none is)."""
     extra: tuple[str, ...] = ()
-    """Estimates computed for display beside the recommendation's own (``dd`` is always)."""
+    """Estimates shown beside the recommendation's own, each with the score it would lead to
+    (``dd`` is always computed; the surfaces name :data:`DEFAULT_ALSO` by default)."""
     ignore_auction: bool = False
     """Imagine the layouts without what the auction (or the director's ``shown``) showed."""
     auction_effect: bool = False
@@ -172,6 +194,12 @@ class EstimateOptions:
     @property
     def temperature(self) -> float:
         return self.player.tau
+
+    @property
+    def beside(self) -> tuple[str, ...]:
+        """The estimates shown beside the recommendation's own, each with the score it leads to
+        (:attr:`extra` without :attr:`estimate`), each once."""
+        return tuple(dict.fromkeys(n for n in self.extra if n != self.estimate))
 
     @property
     def names(self) -> tuple[str, ...]:

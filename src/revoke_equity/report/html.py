@@ -287,7 +287,7 @@ def _results_html(ruling: RulingJSON) -> str:
                 rows.append((f"Estimate {name}", estimate.get("expected"), None, shares))
     rec = ruling.get("recommendation") or {}
     weighted = rec.get("weighted")
-    if isinstance(weighted, Mapping):
+    if isinstance(weighted, Mapping) and len(weighted.get("components") or []) > 1:
         basis = ", ".join(f"{float(c['weight']) * (100 if float(c['weight']) <= 1 else 1):.0f}% of "
                           f"{c['declarer_tricks']}" for c in weighted.get("components") or [])
         rows.append(("Weighted score, net", None, weighted.get("score_ns"),
@@ -297,6 +297,15 @@ def _results_html(ruling: RulingJSON) -> str:
         for part, label in ((split["non_offenders"], "Split: non-offenders"),
                             (split["offenders"], "Split: offenders")):
             rows.append((label, part.get("declarer_tricks"), part.get("score_ns"), ""))
+    for other in ruling.get("beside") or []:  # by the same rule: never the score to enter
+        net = other.get("weighted")
+        several = isinstance(net, Mapping) and len(net.get("components") or []) > 1
+        rows.append((f"Beside it: {other.get('estimate')} ({other.get('label')})",
+                     other.get("declarer_tricks"),
+                     net.get("score_ns") if several and isinstance(net, Mapping)
+                     else other.get("score_ns"),
+                     f"{other.get('words')}{', weighted, net' if several else ''}; "
+                     "not the score to enter"))
     rows.append((f"Recommended ({rec.get('label')})", rec.get("declarer_tricks"),
                  rec.get("score_ns"), "adjusted score" if rec.get("adjusted") else ""))
     last = len(rows) - 1

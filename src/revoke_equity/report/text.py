@@ -73,13 +73,19 @@ def results_table(ruling: Ruling) -> list[str]:
         rows.append((f"Double-dummy, {cite(comparison.point.law)} comparison", comparison.dd_tricks))
     rec = ruling.recommendation
     rows.append((f"Recommended ({cite(rec.law)})", rec.declarer_tricks))
-    weighted = f"Weighted, net ({cite(rec.weighted.law)})" if rec.weighted is not None else ""
-    width = max(len(weighted), *(len(name) for name, _ in rows))
+    nets: list[tuple[str, float, str]] = []
+    if rec.weighted is not None and len(rec.weighted.components) > 1:
+        nets.append((f"Weighted, net ({cite(rec.weighted.law)})", rec.weighted.score_ns,
+                     "(score each component, then weight)"))
+    for other in ruling.beside:  # what an estimate shown beside leads to, by the same rule
+        rows.append((f"Beside it, {other.estimate} ({cite(other.law)})", other.declarer_tricks))
+        if other.weighted is not None and len(other.weighted.components) > 1:
+            nets.append((f"Beside it, {other.estimate} weighted, net", other.weighted.score_ns,
+                         "(not the score to enter)"))
+    width = max(*(len(name) for name, _, _ in nets), *(len(name) for name, _ in rows))
     lines = [f"{'':<{width}}  tricks  score NS"]
     lines += [f"{name:<{width}}  {t:>6}  {ruling.score(t):>+8d}" for name, t in rows]
-    if rec.weighted is not None:
-        lines.append(f"{weighted:<{width}}  {'':>6}  "
-                     f"{rec.weighted.score_ns:>+8g}  (score each component, then weight)")
+    lines += [f"{name:<{width}}  {'':>6}  {net:>+8g}  {note}" for name, net, note in nets]
     return lines
 
 

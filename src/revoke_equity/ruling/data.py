@@ -4,7 +4,7 @@ its JSON form ``revoke-equity/ruling@2``."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import cast
 
 from revoke_equity.equity.estimate import Estimate, EstimateOptions, find_estimator
@@ -126,6 +126,9 @@ class Ruling:
     processes do not count theirs)."""
     auction_effect: AuctionEffect | None = None
     """Whether the auction moved the likely result (asked for by ``options.auction_effect``)."""
+    beside: tuple[Recommendation, ...] = ()
+    """The recommendation each estimate shown beside the ruling's own leads to
+    (``options.beside``, in that order), by the same rule (Law 12C) from its distribution."""
     steps: tuple[Sentence, ...] = field(init=False)
     """The explanation, step by step, each citation apart (:mod:`.explain`): written when the
     ruling is made, from what it holds."""
@@ -233,6 +236,8 @@ class Ruling:
             out["solver"] = solver_json(self.solver_stats)
         if comparison:
             out["comparison"] = comparison
+        if self.beside:
+            out["beside"] = [view._recommendation_dict() for view in self.beside_views]
         if sensitivity:
             out["sensitivity"] = list(sensitivity)
         if c.auction is not None:
@@ -295,6 +300,14 @@ class Ruling:
                 for c in self.comparisons
             ]
         return out
+
+    @property
+    def beside_views(self) -> tuple[Ruling, ...]:
+        """This ruling as it would read resting on each estimate shown beside: its options'
+        estimate and its recommendation that estimate's, nothing else changed."""
+        return tuple(replace(self, options=replace(self.options, estimate=r.estimate or ""),
+                             recommendation=r, beside=(), auction_effect=None)
+                     for r in self.beside)
 
     def _recommendation_dict(self) -> RecommendationJSON:
         r = self.recommendation

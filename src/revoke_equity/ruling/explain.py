@@ -7,7 +7,7 @@ holds besides its steps), so that a ruling is built in one step, its explanation
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
 
 from revoke_equity.equity.estimate import Estimate, find_estimator
@@ -16,7 +16,7 @@ from revoke_equity.laws.adjudication import EACH_THEN_WEIGHT, Recommendation
 from revoke_equity.laws.comparison import ComparisonPoint
 from revoke_equity.laws.correction import Correction62
 from revoke_equity.laws.editions import rules
-from revoke_equity.laws.law import Law, Sentence, cite
+from revoke_equity.laws.law import Citation, Law, Sentence, cite
 from revoke_equity.laws.rectification import TrickTransfer
 from revoke_equity.laws.revokes import Revoke, RevokeKind
 from revoke_equity.model.case import Case
@@ -73,6 +73,8 @@ class Findings(Protocol):
     def law62(self) -> Correction62 | None: ...
     @property
     def corrected(self) -> CorrectedPlay | None: ...
+    @property
+    def beside(self) -> Sequence[Recommendation]: ...
     def score(self, declarer_tricks: int) -> int: ...
 
 
@@ -181,7 +183,28 @@ def explain(ruling: Findings) -> list[Sentence]:
             f"({_tricks(s.non_offenders_declarer_tricks)}), offenders NS "
             f"{s.offenders_score_ns:+d} ({_tricks(s.offenders_declarer_tricks)}).",
         ))
+    lines += [beside_line(rec, score) for rec in ruling.beside]
     return lines
+
+
+def beside_line(rec: Recommendation, score: Callable[[int], int]) -> Sentence:
+    """What an estimate shown beside the ruling's own leads to, by the same rule: ``Beside it,
+    single-dummy (sd): adjusted score, most likely declarer 8 tricks (NS -110); weighted score
+    (Law 12C1(c)): 60% of 8 tricks (NS -110) + 40% of 7 tricks (NS +100), net NS -26.``"""
+    label = find_estimator(rec.estimate or "").label.lower()
+    weighted = rec.weighted is not None and len(rec.weighted.components) > 1
+    several = rec.enter == "split" or (rec.enter == "weighted" and weighted)
+    parts: list[str | Citation] = [
+        f"Beside it, {label} ({rec.estimate}): {rec.words}, {'most likely ' if several else ''}"
+        f"declarer {_tricks(rec.declarer_tricks)} (NS {score(rec.declarer_tricks):+d})"]
+    if rec.weighted is not None and weighted:
+        parts += ["; weighted score (", cite(rec.weighted.law),
+                  f"): {rec.weighted.notation()}, net NS {rec.weighted.score_ns:+g}"]
+    if rec.split is not None:
+        s = rec.split
+        parts += ["; split score (", cite(s.law), f"): non-offenders NS "
+                  f"{s.non_offenders_score_ns:+d}, offenders NS {s.offenders_score_ns:+d}"]
+    return (*parts, ".")
 
 
 def correction_lines(ruling: Findings) -> list[Sentence]:

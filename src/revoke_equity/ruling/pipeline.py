@@ -21,7 +21,7 @@ from revoke_equity.equity.single_dummy import SingleDummy, estimator
 from revoke_equity.equity.trace import PlayTrace, corrected_trace, play_trace
 from revoke_equity.laws import correction as correction62
 from revoke_equity.laws import twelfth_trick
-from revoke_equity.laws.adjudication import Candidate, Thresholds, adjudicate
+from revoke_equity.laws.adjudication import Candidate, Recommendation, Thresholds, adjudicate
 from revoke_equity.laws.comparison import ComparisonPoint, comparison_points
 from revoke_equity.laws.law import Law
 from revoke_equity.laws.rectification import TrickTransfer, rectify
@@ -74,16 +74,20 @@ def rule(case: Case, solver: Solver | None = None, *, options: EstimateOptions |
     def score(t: int) -> int:
         return score_ns(case.contract, case.declarer, case.vulnerable, t)
 
-    recommendation = adjudicate(
-        case.laws, transfer, mechanical, mechanical_law,
-        [Candidate(c.point.law, c.point.clause, c.estimates[options.estimate].distribution)
-         for c in comparisons if not _corrected_here(c, correction)],
-        score,
-        estimate=options.estimate if comparisons else None,
-        thresholds=Thresholds(options.likely, options.probable),
-        table_tricks=record.declarer_tricks,
-        replayed=law62 is None or corrected is not None,
-    )
+    def recommend(name: str) -> Recommendation:
+        return adjudicate(
+            case.laws, transfer, mechanical, mechanical_law,
+            [Candidate(c.point.law, c.point.clause, c.estimates[name].distribution)
+             for c in comparisons if not _corrected_here(c, correction)],
+            score,
+            estimate=name if comparisons else None,
+            thresholds=Thresholds(options.likely, options.probable),
+            table_tricks=record.declarer_tricks,
+            replayed=law62 is None or corrected is not None,
+        )
+
+    recommendation = recommend(options.estimate)
+    beside = tuple(recommend(name) for name in options.beside) if comparisons else ()
     stats: dict[str, float | int] = {}
     if solver is not None:
         after = solver.stats.as_dict()
@@ -92,7 +96,7 @@ def rule(case: Case, solver: Solver | None = None, *, options: EstimateOptions |
         str(seat): n for seat, n in sorted(policy.stats.shown_dropped.items(), key=lambda i: i[0].index)}
     ruling = Ruling(case, record, revokes, transfer, mechanical, mechanical_law, twelfth,
                     comparisons, options, play_tr, recommendation, stats, law62, corrected,
-                    shown_dropped=dropped)
+                    shown_dropped=dropped, beside=beside)
     if solver is not None and options.auction_effect and ruling.shown is not None:
         ruling = _with_auction_effect(ruling, solver, progress or _silent, calls_before)
     if solver is not None and comparisons:

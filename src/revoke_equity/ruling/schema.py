@@ -448,9 +448,11 @@ class ScoreComparisonJSON(TypedDict):
 
 class SensitivityJSON(TypedDict):
     """The recommendation under another class of player (the command line's
-    ``--also-players``)."""
+    ``--also-players``), with the estimate that models the players: the ruling's own when it
+    does, else the one shown beside it (``sd`` beside the default ``dd``)."""
 
     players: str
+    estimate: str | None
     law: str
     adjusted: bool
     enter: str
@@ -523,6 +525,10 @@ class RulingJSON(TypedDict):
     score_to_enter: list[ScoreToEnterJSON]
     """One entry per side, NS then EW."""
     comparison: NotRequired[ScoreComparisonJSON]
+    beside: NotRequired[list[RecommendationJSON]]
+    """The recommendation each estimate shown beside the ruling's own leads to (only when some
+    was asked, as the surfaces do by default: ``sd`` beside ``dd``), by the same rule; each names
+    its ``estimate``. The score to enter is the ``recommendation``'s."""
     sensitivity: NotRequired[list[SensitivityJSON]]
     unfinished: NotRequired[UnfinishedJSON]
     id: NotRequired[str]

@@ -7,7 +7,7 @@ that judgement, and can say so.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -32,25 +32,40 @@ class UnderClass:
 
     @property
     def text(self) -> str:
-        return f"With {self.players} players: {self.ruling.recommendation.reason}"
+        rec = self.ruling.recommendation
+        return f"With {self.players} players ({rec.estimate}): {rec.reason}"
+
+
+def played_estimate(estimate: str, beside: Sequence[str] = ()) -> str:
+    """The estimate the other classes of player are ruled with: ``estimate`` when it models
+    players, else the first of ``beside`` that does (``sd`` beside the default ``dd``), else
+    ``estimate`` (which :func:`other_classes` then refuses)."""
+    for name in (estimate, *beside):
+        if name in class_estimates():
+            return name
+    return estimate
 
 
 def under_other_classes(case: Case, solver: Solver, options: EstimateOptions,
                         classes: tuple[str, ...]) -> list[UnderClass]:
-    """The ruling of ``case`` with each of ``classes`` (the options' own class left out), the
-    other options as given and no extra estimates."""
-    return [UnderClass(name, rule(case, solver, options=replace(options, players=name, extra=())))
+    """The ruling of ``case`` with each of ``classes`` (the options' own class left out), with
+    the estimate that models them (:func:`played_estimate`), the other options as given and no
+    estimates beside."""
+    played = replace(options, estimate=played_estimate(options.estimate, options.beside),
+                     extra=())
+    return [UnderClass(name, rule(case, solver, options=replace(played, players=name)))
             for name in classes if name != options.players]
 
 
 def sensitivity_entry(players: str, ruling: Mapping[str, Any]) -> SensitivityJSON:
     """One entry of the JSON ``sensitivity`` from the ruling JSON given under ``players``:
-    ``{"players", "law", "adjusted", "enter", "declarer_tricks", "score_ns", "reason"}`` and
-    ``weighted_score_ns`` when the score is weighted."""
+    ``{"players", "estimate", "law", "adjusted", "enter", "declarer_tricks", "score_ns",
+    "reason"}`` and ``weighted_score_ns`` when the score is weighted."""
     r = ruling["recommendation"]
     out: SensitivityJSON = {
-        "players": players, "law": r["law"], "adjusted": r["adjusted"], "enter": r["enter"],
-        "declarer_tricks": r["declarer_tricks"], "score_ns": r["score_ns"], "reason": r["reason"]}
+        "players": players, "estimate": r["estimate"], "law": r["law"],
+        "adjusted": r["adjusted"], "enter": r["enter"], "declarer_tricks": r["declarer_tricks"],
+        "score_ns": r["score_ns"], "reason": r["reason"]}
     if "weighted" in r:
         out["weighted_score_ns"] = r["weighted"]["score_ns"]
     return out
@@ -70,6 +85,7 @@ def other_classes(text: str, players: str, estimate: str | None = None) -> tuple
         raise ValueError(
             f"the class of player does not apply to the {estimate} estimate "
             f"({find_estimator(estimate).words} models no players), so every class would give "
-            f"the same ruling; use the {' or '.join(class_estimates())} estimate")
+            f"the same ruling; use the {' or '.join(class_estimates())} estimate, or show one "
+            "beside it (the default does: --also sd)")
     return tuple(name for name in PLAYER_CLASSES if name in names and name != players)
 

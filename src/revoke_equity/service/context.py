@@ -87,15 +87,20 @@ class ServiceContext:
 
 
 def unfinished_note(options: EstimateOptions, budget: float) -> dict[str, Any]:
-    """What a ruling given on the double-dummy estimate says when the ``options.estimate`` one
-    ran out of time: what ran out, and how to get it."""
-    name = find_estimator(options.estimate).label.lower()
-    return {
-        "estimate": options.estimate,
-        "time_budget": budget,
-        "message": (f"the {name} estimate ({options.estimate}) did not finish within the time "
-                    f"budget of {budget:g} s a stage, so this ruling rests on the double-dummy "
-                    f"estimate (dd). For the {name} one: a longer budget (the request's time_budget, up to "
-                    f"the server's --time-budget), or the command line: revoke-equity rule FILE --estimate "
-                    f"{options.estimate}"),
-    }
+    """What a ruling given on the double-dummy estimate alone says when the ``options.estimate``
+    one, or one shown beside it, ran out of time: what ran out, and how to get it."""
+    late = options.estimate if options.estimate != "dd" else next(
+        (n for n in options.names if n != "dd"), "dd")
+    name = find_estimator(late).label.lower()
+    how = (f"a longer budget (the request's time_budget, up to the server's --time-budget), or the "
+           f"command line: revoke-equity rule FILE --estimate {options.estimate}")
+    if late == options.estimate:
+        message = (f"the {name} estimate ({late}) did not finish within the time budget of "
+                   f"{budget:g} s a stage, so this ruling rests on the double-dummy estimate "
+                   f"(dd). For the {name} one: {how}")
+    else:
+        message = (f"the {name} estimate ({late}) shown beside the double-dummy one did not "
+                   f"finish within the time budget of {budget:g} s a stage, so this ruling gives "
+                   f"the double-dummy estimate (dd) alone, on which its score rests. For the "
+                   f"{name} one beside it: {how} --also {late}")
+    return {"estimate": late, "time_budget": budget, "message": message}

@@ -16,8 +16,9 @@ __all__ = ["API_DESCRIPTION", "ERROR_SCHEMA", "REQUEST_BODY", "add_schemas"]
 
 API_DESCRIPTION = """\
 Law-exact revoke rulings (Laws 61-64, 12C of the Laws of Duplicate Bridge 1997, 2007 and 2017)
-with an estimate of the likely result without the revoke: single-dummy play by default (each
-player sees what they would see), double-dummy or the table's own play on request (`estimate`).
+with an estimate of the likely result without the revoke: double-dummy play by default, with
+single-dummy players (each sees what he would see) shown beside it and the score they would lead
+to (`beside`); single-dummy or the table's own play on request (`estimate`, `also`).
 
 **Rule on a board: `POST /api/v1/rulings`.** The body is the board as played, in one of:
 

@@ -13,7 +13,7 @@ from fastapi import FastAPI
 from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 
-from revoke_equity.equity.estimate import DEFAULT_ESTIMATE, estimators
+from revoke_equity.equity.estimate import DEFAULT_ALSO, DEFAULT_ESTIMATE, estimators
 from revoke_equity.model.edition import DEFAULT_EDITION, edition_names
 
 __all__ = ["STATIC", "add_page", "choices", "page_html"]
@@ -28,11 +28,12 @@ CHOICES = "<!-- choices -->"
 def choices() -> dict[str, Any]:
     """What the page offers: each estimator (``name``, ``label``, ``words``, ``choice``, and
     ``players``: whether it plays with a class of player) and each law edition, with the
-    defaults."""
+    defaults (``default_also``: the estimates shown beside the chosen one)."""
     return {
         "estimators": [{"name": e.name, "label": e.label, "words": e.words, "choice": e.choice,
                         "players": "players" in e.options} for e in estimators()],
         "default_estimate": DEFAULT_ESTIMATE,
+        "default_also": list(DEFAULT_ALSO),
         "editions": list(edition_names()),
         "default_edition": str(DEFAULT_EDITION),
     }

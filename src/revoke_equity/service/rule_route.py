@@ -15,12 +15,14 @@ from fastapi.responses import JSONResponse, Response
 
 from revoke_equity import __version__
 from revoke_equity.equity.estimate import (
+    DEFAULT_ALSO,
     DEFAULT_ESTIMATE,
     DEFAULT_PLAYOUTS,
     DEFAULT_PRECISION,
     DEFAULT_SEED,
     DEFAULT_WORLDS,
     EstimateOptions,
+    estimate_and_also,
     estimator_names,
     estimators,
     find_estimator,
@@ -30,7 +32,7 @@ from revoke_equity.io import apply_overrides, case_to_dict
 from revoke_equity.model.distribution import LIKELY, PROBABLE
 from revoke_equity.model.edition import DEFAULT_EDITION, edition_names
 from revoke_equity.model.shown import Shown
-from revoke_equity.ruling.sensitivity import other_classes
+from revoke_equity.ruling.sensitivity import other_classes, played_estimate
 from revoke_equity.service.body import BodyTimeout, BodyTooLarge, ClientGone, read_body
 from revoke_equity.service.context import ServiceContext
 from revoke_equity.service.inputs import (
@@ -116,10 +118,13 @@ def add_rule_route(app: FastAPI, service: ServiceContext) -> None:
             ge=MIN_TIME_BUDGET, le=MAX_TIME_BUDGET,
             description=f"seconds per board, and for reading the body, at least "
                         f"{MIN_TIME_BUDGET:g}; may only lower the server's budget")] = None,
-        estimate: Annotated[EstimateName, Query(  # type: ignore[valid-type]  # as laws
+        estimate: Annotated[EstimateName | None, Query(  # type: ignore[valid-type]  # as laws
             description="the estimate of the likely result the score rests on: "
-                        + estimate_words)] = DEFAULT_ESTIMATE,
-        also: Annotated[str, Query(description="more estimates to show, e.g. `dd,table`")] = "",
+                        + estimate_words + f" (default {DEFAULT_ESTIMATE})")] = None,
+        also: Annotated[str | None, Query(
+            description="estimates to show beside it, each with the score it would lead to, "
+                        f"e.g. `sd,table` (default `{','.join(DEFAULT_ALSO)}` when `estimate` is "
+                        "not given, else none; empty: none)")] = None,
         players: Annotated[PlayerClass, Query(
             description="class of player of the sd and table estimates")] = "strong",
         seed: Annotated[int, Query(ge=0, lt=2**63, description="seed of the sampled layouts "
@@ -207,8 +212,9 @@ class RuleQuery:
     include_case: bool
     time_budget: float | None
     job: bool
-    estimate: str
-    also: str
+    estimate: str | None
+    """``None``: not given (:func:`~revoke_equity.equity.estimate.estimate_and_also`)."""
+    also: str | None
     players: str
     seed: int
     worlds: int
@@ -235,14 +241,15 @@ class RuleQuery:
         """The other classes of player to rule under (a :class:`ValueError` naming an unknown
         one, or when the estimate models no players)."""
         try:
-            return other_classes(self.also_players, self.players, self.estimate)
+            return other_classes(self.also_players, self.players,
+                                 played_estimate(*estimate_and_also(self.estimate, self.also)))
         except ValueError as exc:
             raise ValueError(f"also_players: {exc}") from None
 
     def options(self) -> EstimateOptions:
         """The estimate options they name (a :class:`ValueError` naming the parameter when they
         do not fit)."""
-        extra = tuple(n.strip() for n in self.also.split(",") if n.strip())
+        estimate, extra = estimate_and_also(self.estimate, self.also)
         for name in extra:
             try:
                 find_estimator(name)
@@ -252,7 +259,7 @@ class RuleQuery:
             raise ValueError(f"probable {self.probable:g} is above likely {self.likely:g}: a "
                              "result at all probable needs no more probability than a likely one")
         return EstimateOptions(
-            estimate=self.estimate, players=self.players, seed=self.seed, worlds=self.worlds,
+            estimate=estimate, players=self.players, seed=self.seed, worlds=self.worlds,
             playouts=self.playouts, precision=self.precision, likely=self.likely,
             probable=self.probable, ignore_auction=self.ignore_auction, auction_effect=self.auction_effect,
             extra=extra)

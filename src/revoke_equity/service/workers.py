@@ -139,10 +139,11 @@ def _worker_main(conn: Connection, parent_pid: int) -> None:
             else:
                 case, asked = task
                 options = asked if asked is not None else EstimateOptions()
-                if options.estimate != "dd":
+                if options.names != ("dd",):
                     # The double-dummy ruling first (a fraction of the single-dummy one's cost, and
                     # the start of it: the solver's cache keeps its answers): the answer given
-                    # when the single-dummy estimate cannot finish within the budget.
+                    # when the single-dummy estimate, asked for or beside, cannot finish within
+                    # the budget.
                     quick = replace(options, estimate="dd", extra=())
                     conn.send((job, "fallback", rule(case, solver, options=quick).to_dict()))
 

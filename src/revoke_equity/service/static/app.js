@@ -363,7 +363,7 @@
           "expected " + chosen.expected.toFixed(2) + " tricks; see the distribution below", "estimate");
       }
     }
-    if (rec.weighted) {
+    if (rec.weighted && (rec.weighted.components || []).length > 1) {
       const parts = (rec.weighted.components || []).map((c) =>
         Math.round(c.weight * 100) + "% of " + (c.result ? c.result + " by " + c.declarer : c.declarer_tricks) +
         " (" + scoreText(c.score_ns) + ")");
@@ -380,6 +380,17 @@
     row("Recommended", rec.declarer_tricks, rec.score_ns, hasEstablishedRevoke(ruling) || ruling.law_62 ?
       recommendationLabel(rec) + ": " + (rec.words || (rec.adjusted ? "adjusted score" : "the result stands")) :
       "no established revoke", "recommended");
+    // What each estimate shown beside leads to, by the same rule: never the score to enter
+    for (const other of ruling.beside || []) {
+      const w = other.weighted && (other.weighted.components || []).length > 1 ? other.weighted : null;
+      const parts = w ? "; weighted (" + printedLaw(w.law) + "): " + w.components.map((c) =>
+        Math.round(c.weight * 100) + "% of " + c.declarer_tricks + " (" + scoreText(c.score_ns) + ")").join(" + ") +
+        ", net" : "";
+      row("Beside it: " + estimateLabel(other.estimate) + " (" + other.estimate + ")", other.declarer_tricks,
+        w ? w.score_ns : other.score_ns,
+        recommendationLabel(other) + ": " + other.words + (w ? ", most likely " + tricksText(other.declarer_tricks) : "") +
+        parts + " (not the score to enter)", "beside");
+    }
     return el("section", { class: "block results-block" },
       el("h3", {}, "Results"),
       el("table", { class: "results" },
@@ -508,8 +519,13 @@
   const ESTIMATES = {};
   /** The estimators that play with a class of player (the others model none). */
   const WITH_PLAYERS = new Set();
+  /** The estimates the service shows beside its default one (asked for by naming no estimate). */
+  const ALSO = [];
+  let DEFAULT_ESTIMATE = "";
   try {
     const served = JSON.parse((document.getElementById("choices") || {}).textContent || "{}");
+    for (const name of served.default_also || []) ALSO.push(name);
+    DEFAULT_ESTIMATE = served.default_estimate || "";
     for (const e of served.estimators || []) {
       ESTIMATES[e.name] = e.label;
       if (e.players) WITH_PLAYERS.add(e.name);
@@ -518,10 +534,12 @@
     // the labels fall back to the estimators' names
   }
 
-  /** Whether the estimate chosen in the form plays with a class of player. */
+  /** Whether the estimate chosen in the form, or one the service shows beside the default one
+   *  (single-dummy players beside double-dummy play), plays with a class of player. */
   function estimateHasPlayers() {
     const chosen = $("estimate") ? $("estimate").value : "";
-    return !WITH_PLAYERS.size || WITH_PLAYERS.has(chosen);
+    return !WITH_PLAYERS.size || WITH_PLAYERS.has(chosen) ||
+      (chosen === DEFAULT_ESTIMATE && ALSO.some((n) => WITH_PLAYERS.has(n)));
   }
 
   /** The class of player and "how firm" apply only to an estimate with players: for another
@@ -733,10 +751,13 @@
           Math.round(100 * n.value) + "%): the recommendation could turn on it."))));
     }
     if (others.length) {
-      const own = ((ruling.equity || {}).estimates || {})[rec.estimate] || {};
+      // the estimate that models the players: the ruling's own, or the one shown beside it
+      const played = others[0].estimate || rec.estimate;
+      const own = ((ruling.equity || {}).estimates || {})[played] || {};
       const players = (own.parameters || {}).players;
       parts.push(el("h4", {}, "Under other classes of player"),
         el("p", { class: "muted" }, "The same ruling with the players' class changed" +
+          (played !== rec.estimate ? ", on the " + estimateLabel(played).toLowerCase() + " estimate shown beside it" : "") +
           (players ? " (this ruling: " + players + " players)" : "") + "."),
         el("table", { class: "sensitivity" },
           el("thead", {}, el("tr", {}, ["Players", "Ruling", "Declarer's tricks", "Score"].map((h) => el("th", { scope: "col" }, h)))),
@@ -949,7 +970,10 @@
     const params = new URLSearchParams({ include_case: "true" });
     if ($("laws").value) params.set("laws", $("laws").value);
     if ($("noticed").value) params.set("noticed", $("noticed").value);
-    if ($("estimate") && $("estimate").value) params.set("estimate", $("estimate").value);
+    // The default estimate is left to the service, which then shows its default ones beside it
+    if ($("estimate") && $("estimate").value && $("estimate").value !== DEFAULT_ESTIMATE) {
+      params.set("estimate", $("estimate").value);
+    }
     if ($("players") && $("players").value && estimateHasPlayers()) params.set("players", $("players").value);
     if ($("board").value) params.set("board", $("board").value);
     if ($("also-players") && $("also-players").checked && estimateHasPlayers()) {
