@@ -75,6 +75,9 @@ def test_a_weighted_score_beside_is_said_and_not_entered(dds_solver: Any) -> Non
     assert other.weighted.notation() in step and f"net NS {other.weighted.score_ns:+g}" in step
     text = render(ruling)
     assert "Beside it, sd weighted, net" in text and "(not the score to enter)" in text
+    view = ruling.beside_views[0]  # what stands behind it, said of the estimate beside
+    assert view.weight_error is not None and ruling.weight_error is None
+    assert "Weights (sd, shown beside) with the estimate's error (95%): " in text
     from revoke_equity.report.html import ruling_sheets_html
 
     data = ruling.to_dict()

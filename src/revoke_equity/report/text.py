@@ -112,19 +112,34 @@ def distribution_chart(ruling: Ruling, width: int = 40) -> list[str]:
     if lines:
         lines.append(f"Likely: at least {100 * o.likely:.0f}%; at all probable: at least "
                      f"{100 * o.probable:.0f}%.")
+    for view in (ruling, *ruling.beside_views):
+        lines += firmness_lines(view, beside=view is not ruling)
+    return lines
+
+
+def firmness_lines(ruling: Ruling, *, beside: bool = False) -> list[str]:
+    """What stands behind the recommendation of ``ruling``'s estimate: the line behind each
+    result at all probable, the results near a threshold and the weights' error; ``beside``: of
+    an estimate shown beside the ruling's own (``ruling`` then one of its beside views), said so."""
     chosen = ruling.estimate
-    lines_behind = chosen.details.get("lines") if chosen is not None else None
-    if chosen is not None and isinstance(lines_behind, list) and len(lines_behind) > 1:
-        lines.append(f"The line behind each result at all probable ({chosen.name}):")
+    if chosen is None:
+        return []
+    tag = f"{chosen.name}, shown beside" if beside else chosen.name
+    lines: list[str] = []
+    lines_behind = chosen.details.get("lines")
+    if isinstance(lines_behind, list) and len(lines_behind) > 1:
+        lines.append(f"The line behind each result at all probable ({tag}):")
         lines += [f"  {describe(line)}" for line in lines_behind]
+    what = "the score it leads to" if beside else "the recommendation"
     for near in ruling.near_thresholds:
-        lines.append(f"Near a threshold: {near.declarer_tricks} tricks at "
-                     f"{100 * near.probability:.1f}% is within one sampling error "
+        lines.append(f"Near a threshold{f' ({tag})' if beside else ''}: {near.declarer_tricks} "
+                     f"tricks at {100 * near.probability:.1f}% is within one sampling error "
                      f"({100 * near.sampling_error:.1f}%) of the {near.threshold} threshold "
-                     f"({100 * near.value:.0f}%): the recommendation could turn on it.")
+                     f"({100 * near.value:.0f}%): {what} could turn on it.")
     weights = weight_error_text(ruling)
     if weights:
-        lines.append(weights)
+        lines.append(weights.replace("Weights with", f"Weights ({tag}) with", 1) if beside
+                     else weights)
     return lines
 
 
