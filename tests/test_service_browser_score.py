@@ -151,3 +151,30 @@ def test_a_weighted_score_is_entered_component_by_component(server: Server, brow
         assert f"{c['declarer_tricks']} tricks {round(100 * c['weight'])}% ({lo}-{hi}%)" in error
     low, high = (f"{round(x):+d}".replace("-", "\N{MINUS SIGN}") for x in weighted["score_ns_range"])
     assert error.endswith(f"the net is NS {low} to NS {high} within them.")
+
+
+def test_the_score_beside_the_default_is_shown_with_its_error(server: Server,
+                                                              browser: Any) -> None:
+    """p07 with no estimate named: the score rests on dd, and the single-dummy players beside it
+    weigh two results. The results table has their row (never the score to enter) and "How firm
+    it is" their weights' error, said to be of the estimate shown beside."""
+    from selenium.webdriver.common.by import By
+
+    posted = httpx.post(server.url + "/api/v1/rulings", content=DUMMY_THEN_64C1.read_text(),
+                        params={"worlds": 4, "playouts": 8},
+                        headers={"content-type": "application/json"}, timeout=600).json()
+    (beside,) = posted["beside"]
+    assert posted["recommendation"]["estimate"] == "dd" and beside["estimate"] == "sd"
+    if "score_ns_range" not in beside.get("weighted", {}):
+        pytest.skip("the single-dummy score beside is not weighted with these options")
+    browser.get("about:blank")
+    browser.get(f"{server.url}/#ruling={posted['id']}")
+    row = wait_for(browser, "table.results tr.beside").text
+    assert row.startswith("Beside it: Single-dummy (sd)") and "not the score to enter" in row
+    firm = browser.find_element(By.CSS_SELECTOR, ".firmness-block").text
+    assert "The weights' error (single-dummy, shown beside)" in firm
+    for c in beside["weighted"]["components"]:
+        lo, hi = (round(100 * x) for x in c["weight_interval"])
+        assert f"{c['declarer_tricks']} tricks {round(100 * c['weight'])}% ({lo}-{hi}%)" in firm
+    enter = browser.find_element(By.CSS_SELECTOR, ".score-to-enter").text
+    assert "score each component" not in enter  # the dd result is entered, one line a side

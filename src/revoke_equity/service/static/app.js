@@ -730,25 +730,31 @@
    *  classes of player (`sensitivity`, asked with also_players). */
   function firmnessNode(ruling) {
     const rec = ruling.recommendation || {};
-    const near = rec.near_threshold || [];
     const others = ruling.sensitivity || [];
-    const weighted = rec.weighted || {};
-    const range = weighted.score_ns_range;
-    if (!near.length && !others.length && !range) return null;
+    // the ruling's own recommendation, then each estimate's shown beside it (said so)
+    const views = [{ rec: rec, tag: "", what: "the recommendation" }].concat((ruling.beside || []).map((b) =>
+      ({ rec: b, tag: " (" + estimateLabel(b.estimate).toLowerCase() + ", shown beside)", what: "the score it leads to" })));
+    const shown = views.filter((v) => (v.rec.near_threshold || []).length || (v.rec.weighted || {}).score_ns_range);
+    if (!shown.length && !others.length) return null;
     const parts = [el("h3", {}, "How firm it is")];
-    if (range) {
-      parts.push(el("h4", {}, "The weights' error"), el("p", { class: "weight-error" },
-        "With the estimate's error (95%): " + (weighted.components || []).map((c) =>
-          tricksText(c.declarer_tricks) + " " + Math.round(100 * c.weight) + "% (" +
-          Math.round(100 * c.weight_interval[0]) + "-" + Math.round(100 * c.weight_interval[1]) + "%)").join(", ") +
-        "; the net is " + scoreText(Math.round(range[0])) + " to " + scoreText(Math.round(range[1])) + " within them."));
-    }
-    if (near.length) {
-      parts.push(el("h4", {}, "Near a threshold"), el("ul", { class: "near-threshold" }, near.map((n) =>
-        el("li", {}, tricksText(n.declarer_tricks) + " at " + (100 * n.probability).toFixed(1) +
-          "% is within one sampling error (" + (100 * n.sampling_error).toFixed(1) + "%) of the " +
-          (n.threshold === "likely" ? "likely" : "at all probable") + " threshold (" +
-          Math.round(100 * n.value) + "%): the recommendation could turn on it."))));
+    for (const view of shown) {
+      const weighted = view.rec.weighted || {};
+      const range = weighted.score_ns_range;
+      const near = view.rec.near_threshold || [];
+      if (range) {
+        parts.push(el("h4", {}, "The weights' error" + view.tag), el("p", { class: "weight-error" },
+          "With the estimate's error (95%): " + (weighted.components || []).map((c) =>
+            tricksText(c.declarer_tricks) + " " + Math.round(100 * c.weight) + "% (" +
+            Math.round(100 * c.weight_interval[0]) + "-" + Math.round(100 * c.weight_interval[1]) + "%)").join(", ") +
+          "; the net is " + scoreText(Math.round(range[0])) + " to " + scoreText(Math.round(range[1])) + " within them."));
+      }
+      if (near.length) {
+        parts.push(el("h4", {}, "Near a threshold" + view.tag), el("ul", { class: "near-threshold" }, near.map((n) =>
+          el("li", {}, tricksText(n.declarer_tricks) + " at " + (100 * n.probability).toFixed(1) +
+            "% is within one sampling error (" + (100 * n.sampling_error).toFixed(1) + "%) of the " +
+            (n.threshold === "likely" ? "likely" : "at all probable") + " threshold (" +
+            Math.round(100 * n.value) + "%): " + view.what + " could turn on it."))));
+      }
     }
     if (others.length) {
       // the estimate that models the players: the ruling's own, or the one shown beside it
