@@ -135,3 +135,24 @@ def test_the_default_score_is_the_same_under_every_seed(path: Any, dds_solver: A
     first.pop("solver", None)
     other.pop("solver", None)
     assert first == other
+
+
+def test_the_auction_effect_is_that_of_the_estimate_beside_that_reads_the_auction(
+        dds_solver: Any) -> None:
+    """Double-dummy play sees every card, so the auction cannot move it: with the default, the
+    auction's effect is measured on the single-dummy players beside it, and is the effect a
+    ruling on sd finds (West's 3S pre-empt places the heart queen)."""
+    from pathlib import Path
+
+    path = Path(__file__).parent / "data" / "auction" / "board-8-pre-empt-finesse.json"
+    case = case_from_dict(json.loads(path.read_text()))
+    beside = rule(case, dds_solver, options=EstimateOptions(
+        extra=("sd",), auction_effect=True, **CHEAP)).auction_effect
+    on_sd = rule(case, dds_solver, options=EstimateOptions(
+        estimate="sd", auction_effect=True, **CHEAP)).auction_effect
+    assert beside is not None and on_sd is not None
+    assert beside.beside == "sd" and on_sd.beside is None
+    assert (beside.likely, beside.likely_without, beside.score_ns, beside.score_ns_without) == (
+        on_sd.likely, on_sd.likely_without, on_sd.score_ns, on_sd.score_ns_without)
+    assert beside.moved and "likely result of sd (shown beside)" in beside.text
+    assert "the score it leads to" in beside.text

@@ -29,6 +29,9 @@ class AuctionEffect:
     score_ns_without: int
     solver_seconds: float
     """What the ruling without the auction cost the solver (its part of ``solver.seconds``)."""
+    beside: str | None = None
+    """The estimate compared when it is one shown beside the ruling's own (``sd`` beside the
+    default ``dd``, which does not read the auction): the scores are those it leads to."""
 
     @property
     def moved(self) -> bool:
@@ -44,9 +47,13 @@ class AuctionEffect:
             out = f"The auction moved the likely result from {without} to {with_it}"
         else:
             out = f"The auction did not move the likely result ({with_it} with it and without)"
+        if self.beside is not None:
+            out = out.replace("the likely result", f"the likely result of {self.beside} "
+                                                   "(shown beside)", 1)
+        what = "the recommended score" if self.beside is None else "the score it leads to"
         if self.score_ns == self.score_ns_without:
-            return out + f"; the recommended score is NS {self.score_ns:+d} either way."
-        return (out + f"; the recommended score is NS {self.score_ns:+d} with it, "
+            return out + f"; {what} is NS {self.score_ns:+d} either way."
+        return (out + f"; {what} is NS {self.score_ns:+d} with it, "
                 f"NS {self.score_ns_without:+d} ignoring it.")
 
     def as_dict(self) -> AuctionEffectJSON:
@@ -57,14 +64,17 @@ class AuctionEffect:
 
 
 def auction_effect(with_auction: Estimate | None, without: Estimate | None, likely: float,
-                   scores: tuple[int, int], solver_seconds: float) -> AuctionEffect | None:
-    """The effect of the auction, from the estimate the recommendation rests on with the
-    auction and ignoring it (``likely`` the threshold; ``scores`` the recommended NS scores of
-    the two rulings); ``None`` when either has no estimate."""
+                   scores: tuple[int, int], solver_seconds: float, beside: bool = False
+                   ) -> AuctionEffect | None:
+    """The effect of the auction, from the estimate that reads it (the recommendation's own, or
+    with ``beside`` one shown beside it) with the auction and ignoring it (``likely`` the
+    threshold; ``scores`` the NS scores that estimate leads to in the two rulings); ``None`` when
+    either has no estimate."""
     if with_auction is None or without is None:
         return None
     return AuctionEffect(with_auction.distribution.likely(likely),
-                         without.distribution.likely(likely), *scores, solver_seconds)
+                         without.distribution.likely(likely), *scores, solver_seconds,
+                         with_auction.name if beside else None)
 
 
 def _tricks(likely: tuple[int, ...], unit: bool = True) -> str:

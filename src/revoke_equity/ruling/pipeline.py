@@ -138,8 +138,9 @@ def _trace(record: PlayRecord, revokes: tuple[Revoke, ...], corrected: Corrected
 def _with_auction_effect(ruling: Ruling, solver: Solver, report: Progress,
                          calls_before: dict[str, float | int]) -> Ruling:
     """``ruling`` with whether the auction moved its likely result: the case ruled once more
-    ignoring the auction (same options and seed, no extra estimates, no trace), its solver work
-    added to the ruling's."""
+    ignoring the auction (same options and seed, no extra estimates, no trace) on the estimate
+    that reads the auction (the ruling's own, or the single-dummy one shown beside the default
+    double-dummy one), its solver work added to the ruling's."""
     seconds = solver.stats.as_dict().get("seconds", 0)
 
     def told(stage: Stage) -> None:
@@ -147,14 +148,17 @@ def _with_auction_effect(ruling: Ruling, solver: Solver, report: Progress,
             report(Stage("estimate", max(stage.step - 1, 0), stage.steps,
                          f"ignoring the auction: {stage.text}"))
 
-    options = replace(ruling.options, ignore_auction=True, auction_effect=False, extra=())
+    # the estimate that reads the auction: the ruling's own, or one shown beside it (sd beside dd)
+    view = next((v for v in (ruling, *ruling.beside_views)
+                 if "ignore_auction" in find_estimator(v.options.estimate).options), ruling)
+    options = replace(view.options, ignore_auction=True, auction_effect=False, extra=())
     without = rule(ruling.case, solver, options=options, trace=False, progress=told)
     after = solver.stats.as_dict()
     effect = auction_effect(
-        ruling.estimate, without.estimate, ruling.options.likely,
-        (ruling.score(ruling.recommendation.declarer_tricks),
+        view.estimate, without.estimate, ruling.options.likely,
+        (view.score(view.recommendation.declarer_tricks),
          without.score(without.recommendation.declarer_tricks)),
-        after.get("seconds", 0) - seconds)
+        after.get("seconds", 0) - seconds, beside=view is not ruling)
     stats = {k: round(after[k] - calls_before.get(k, 0), 6) for k in after}
     return replace(ruling, auction_effect=effect, solver_stats=stats)
 
