@@ -123,7 +123,8 @@ def _rule(browser: Any, server: Server) -> dict[str, Any]:
     before = {e.get_attribute("data-ruling-id")
               for e in browser.find_elements(By.CSS_SELECTOR, "article.ruling")}
     # the double-dummy estimate: these tests are about entering the board, not the estimate
-    browser.execute_script("document.getElementById('entry-estimate').value = 'dd'")
+    browser.execute_script("document.getElementById('entry-estimate').value = 'dd';"
+                           " document.getElementById('entry-also').checked = false")
     browser.find_element(By.ID, "entry-rule").click()
     ruling_id = wait_until(browser, "(() => { const a = document.querySelector('article.ruling');"
                                     " return a && a.getAttribute('data-ruling-id'); })()")
@@ -349,8 +350,8 @@ def test_phone_and_desktop_layout(server: Server, browser: Any, output_dir: Path
         assert not severe_console_messages(browser)
 
 
-CHECK_BOXES = {"entry-auto", "claim-made", "claim-agreed", "also-players", "ignore-auction",
-               "auction-effect"}
+CHECK_BOXES = {"entry-auto", "entry-also", "claim-made", "claim-agreed", "also", "also-players",
+               "ignore-auction", "auction-effect"}
 """The check boxes of the entry form (the claim's agreed one once a claim is ticked) and of the
 paste form."""
 CHECK_GAP = 16

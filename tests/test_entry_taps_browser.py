@@ -116,7 +116,8 @@ def _enter_play(browser: Any, taps: Taps, play: list[str], *, helped: bool) -> N
 
 
 def _rule(browser: Any, server: Server, taps: Taps) -> dict[str, Any]:
-    browser.execute_script("document.getElementById('entry-estimate').value = 'dd'")
+    browser.execute_script("document.getElementById('entry-estimate').value = 'dd';"
+                           " document.getElementById('entry-also').checked = false")
     taps.click("#entry-rule")
     ruling_id = wait_until(browser, "(() => { const a = document.querySelector('article.ruling');"
                                     " return a && a.getAttribute('data-ruling-id'); })()")

@@ -175,8 +175,13 @@ def test_disputed_claim_is_shown_in_the_trick_table(server: Server, browser: Any
     text = (CASES.parent / "laws" / "l01-claim-disputed.json").read_text()
     browser.execute_script("document.getElementById('case-text').value = arguments[0]", text)
     Select(browser.find_element(By.ID, "estimate")).select_by_value("dd")
+    beside = browser.find_element(By.ID, "also")
+    assert beside.is_selected() and "single-dummy (sd) beside it" in beside.find_element(
+        By.XPATH, "..").text
+    beside.click()  # double-dummy alone: no estimate beside it
     browser.find_element(By.ID, "submit").click()
     sheet = wait_for(browser, "article.ruling")
+    assert not sheet.find_elements(By.CSS_SELECTOR, "table.results tr.beside")
     claim = sheet.find_element(By.CSS_SELECTOR, "table.tricks tr.claim-row").text
     assert "Claim after trick 6 by South, not agreed by the other side" in claim
     steps = sheet.find_element(By.CSS_SELECTOR, "ol.steps").text

@@ -13,7 +13,7 @@ from fastapi import FastAPI
 from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 
-from revoke_equity.equity.estimate import DEFAULT_ALSO, DEFAULT_ESTIMATE, estimators
+from revoke_equity.equity.estimate import DEFAULT_ALSO, DEFAULT_ESTIMATE, estimators, find_estimator
 from revoke_equity.model.edition import DEFAULT_EDITION, edition_names
 
 __all__ = ["STATIC", "add_page", "choices", "page_html"]
@@ -21,6 +21,7 @@ __all__ = ["STATIC", "add_page", "choices", "page_html"]
 STATIC = Path(__file__).parent / "static"
 ESTIMATOR_OPTIONS = "<!-- estimator options -->"
 EDITION_OPTIONS = "<!-- edition options -->"
+ALSO_LABEL = "<!-- also label -->"
 CHOICES = "<!-- choices -->"
 """Where ``index.html`` takes the registries' options, and the choices as JSON."""
 
@@ -40,7 +41,8 @@ def choices() -> dict[str, Any]:
 
 
 def page_html() -> str:
-    """``index.html`` with the estimators' and the editions' options (newest edition first), and
+    """``index.html`` with the estimators' and the editions' options (newest edition first), the
+    label of the boxes that show :data:`DEFAULT_ALSO` beside the chosen estimate, and
     :func:`choices` as JSON in ``#choices`` for the page's script."""
     estimator_options = "\n".join(
         f'<option value="{escape(e.name)}"{" selected" if e.name == DEFAULT_ESTIMATE else ""}>'
@@ -50,6 +52,8 @@ def page_html() -> str:
     text = (STATIC / "index.html").read_text(encoding="utf-8")
     served = json.dumps(choices()).replace("<", "\\u003c")  # no "</script>" inside the script
     script = f'<script type="application/json" id="choices">{served}</script>'
+    beside = " and ".join(find_estimator(name).label.lower() for name in DEFAULT_ALSO)
+    text = text.replace(ALSO_LABEL, escape(f"Also {beside} ({', '.join(DEFAULT_ALSO)}) beside it"))
     return text.replace(ESTIMATOR_OPTIONS, estimator_options).replace(
         EDITION_OPTIONS, edition_options).replace("(else 2017)", f"(else {DEFAULT_EDITION})").replace(
         CHOICES, script)

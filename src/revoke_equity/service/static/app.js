@@ -519,13 +519,11 @@
   const ESTIMATES = {};
   /** The estimators that play with a class of player (the others model none). */
   const WITH_PLAYERS = new Set();
-  /** The estimates the service shows beside its default one (asked for by naming no estimate). */
+  /** The estimates the forms' boxes show beside the chosen one. */
   const ALSO = [];
-  let DEFAULT_ESTIMATE = "";
   try {
     const served = JSON.parse((document.getElementById("choices") || {}).textContent || "{}");
     for (const name of served.default_also || []) ALSO.push(name);
-    DEFAULT_ESTIMATE = served.default_estimate || "";
     for (const e of served.estimators || []) {
       ESTIMATES[e.name] = e.label;
       if (e.players) WITH_PLAYERS.add(e.name);
@@ -534,12 +532,20 @@
     // the labels fall back to the estimators' names
   }
 
-  /** Whether the estimate chosen in the form, or one the service shows beside the default one
-   *  (single-dummy players beside double-dummy play), plays with a class of player. */
+  /** Whether the estimate chosen in the form, or one shown beside it (the box: single-dummy
+   *  players beside double-dummy play), plays with a class of player. */
   function estimateHasPlayers() {
     const chosen = $("estimate") ? $("estimate").value : "";
+    const beside = $("also") ? $("also").checked : false;
     return !WITH_PLAYERS.size || WITH_PLAYERS.has(chosen) ||
-      (chosen === DEFAULT_ESTIMATE && ALSO.some((n) => WITH_PLAYERS.has(n)));
+      (beside && ALSO.some((n) => n !== chosen && WITH_PLAYERS.has(n)));
+  }
+
+  /** The `also` parameter from a form's box: the estimates shown beside by default, the chosen
+   *  one left out, or none when the box is cleared. */
+  function alsoParam(params, chosen, box) {
+    if (!box) return;
+    params.set("also", box.checked ? ALSO.filter((n) => n !== chosen).join(",") : "");
   }
 
   /** The class of player and "how firm" apply only to an estimate with players: for another
@@ -976,10 +982,8 @@
     const params = new URLSearchParams({ include_case: "true" });
     if ($("laws").value) params.set("laws", $("laws").value);
     if ($("noticed").value) params.set("noticed", $("noticed").value);
-    // The default estimate is left to the service, which then shows its default ones beside it
-    if ($("estimate") && $("estimate").value && $("estimate").value !== DEFAULT_ESTIMATE) {
-      params.set("estimate", $("estimate").value);
-    }
+    if ($("estimate") && $("estimate").value) params.set("estimate", $("estimate").value);
+    alsoParam(params, $("estimate") ? $("estimate").value : "", $("also"));
     if ($("players") && $("players").value && estimateHasPlayers()) params.set("players", $("players").value);
     if ($("board").value) params.set("board", $("board").value);
     if ($("also-players") && $("also-players").checked && estimateHasPlayers()) {
@@ -1136,6 +1140,7 @@
   window.RevokeEquityPage = {
     apiFetch: apiFetch,
     ruleAsJob: ruleAsJob,
+    alsoParam: alsoParam,
     el: el,
     clear: clear,
     cardNode: cardNode,
@@ -1155,6 +1160,7 @@
     $("case-form").addEventListener("submit", submit);
     if ($("estimate")) {
       $("estimate").addEventListener("change", syncPlayerControls);
+      if ($("also")) $("also").addEventListener("change", syncPlayerControls);
       syncPlayerControls();
     }
     $("case-file").addEventListener("change", (event) => {

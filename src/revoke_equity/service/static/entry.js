@@ -862,7 +862,10 @@
     button.disabled = true;
     setStatus("Ruling… (the single-dummy analysis can take several seconds)", "busy");
     const params = new URLSearchParams({ include_case: "true" });
-    if ($("entry-estimate")) params.set("estimate", $("entry-estimate").value);
+    if ($("entry-estimate")) {
+      params.set("estimate", $("entry-estimate").value);
+      page.alsoParam(params, $("entry-estimate").value, $("entry-also"));
+    }
     if ($("entry-players")) params.set("players", $("entry-players").value);
     try {
       const answer = await page.ruleAsJob("/api/v1/rulings?" + params.toString(), {
