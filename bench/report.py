@@ -253,6 +253,15 @@ def _stability_md(section: dict[str, Any]) -> list[str]:
             f"{_num(g['cpu_seconds'])} | {_ruling_cost(g)} |")
     if not section["sets"].get("published"):
         lines += ["", "No published cases (`tests/data/published/*.json`) were ruled."]
+    default = section.get("default")
+    if default:
+        parts = [f"{group} {g['same_score_boards']}/{g['boards']}"
+                 + (f", weighted within {t['weighted_tolerance']} points "
+                    f"{_share(g['weighted_within'])}" if g["weighted_boards"] else "")
+                 for group, g in default["sets"].items()]
+        lines += ["", f"The default estimate (`{default['estimate']}`, the score every surface "
+                  "rests on when none is named), the same boards under the same seeds: the "
+                  f"score to enter the same on {'; '.join(parts)}."]
     return lines
 
 

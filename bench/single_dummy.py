@@ -16,7 +16,8 @@ Then the stability table (:mod:`bench.stability`): the worked cases, the publish
 (``tests/data/published/*.json``, when the folder exists) and seeded synthetic cases with the
 revoke at tricks 4 to 11 (:func:`revoke_cases`; 10 in the full run, none with ``--quick``), each
 ruled under the run's seed and seeds derived from it (``--only sd-stability`` runs this table
-alone, ``--set`` picks its sets); and the
+alone, ``--set`` picks its sets), and the same boards under the same seeds with the default
+estimate, whose score to enter is what the surfaces give when no estimate is named; and the
 auction's cost (:mod:`bench.auction_cost`): the cases with an auction ruled with and without it.
 """
 
@@ -27,7 +28,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
-from revoke_equity.equity.estimate import EstimateOptions
+from revoke_equity.equity.estimate import DEFAULT_ESTIMATE, EstimateOptions
 from revoke_equity.equity.policy import SingleDummyPolicy
 from revoke_equity.equity.single_dummy import SingleDummy
 from revoke_equity.laws.comparison import comparison_points
@@ -257,7 +258,9 @@ def stability_sets(config: Config, skipped: list[str]) -> dict[str, list[BenchCa
 def stability_table(config: Config, solver: Any, options: EstimateOptions,
                     log: Log) -> dict[str, Any]:
     """The stability table over the worked, published and synthetic sets (see the module
-    docstring), each case ruled under ``config.sd_seeds`` seeds with ``options``."""
+    docstring), each case ruled under ``config.sd_seeds`` seeds with ``options``; and
+    ``default``: whether the score to enter of the default estimate holds on the same boards
+    under the same seeds."""
     from revoke_equity.ruling import rule
 
     from bench.stability import derived_seeds, run_stability
@@ -275,6 +278,14 @@ def stability_table(config: Config, solver: Any, options: EstimateOptions,
         return dict(rule(bc.case, solver, options=seeded, trace=False).to_dict())
 
     out = run_stability(sets, seeds, options, rule_json, log)
+    # the score to enter of the default estimate, on the same boards under the same seeds (the
+    # estimates shown beside it do not change it, so they are not made here)
+    default = run_stability(sets, seeds, EstimateOptions(estimate=DEFAULT_ESTIMATE),
+                            rule_json, lambda _: None)
+    out["default"] = {"estimate": DEFAULT_ESTIMATE, "sets": {
+        group: {k: g[k] for k in ("boards", "same_score_boards", "same_score_share",
+                                  "weighted_boards", "weighted_within", "cpu_seconds")}
+        for group, g in default["sets"].items()}}
     out["cache_cleared"] = True
     out["published_skipped"] = skipped
     out["options"] = {"worlds": options.worlds, "max_worlds": options.max_worlds,

@@ -191,6 +191,13 @@ def test_the_sd_section_has_a_stability_table(tiny: tuple[dict[str, Any], Path])
     assert [c["name"] for c in table["sets"]["synthetic"]["cases"]] == ["revoke@11#0"]
     assert table["options"]["max_worlds"] >= table["options"]["worlds"]
     assert "**Stability under other seeds**" in markdown(tiny[0])
+    # the default estimate's score to enter on the same boards and seeds: dd, the same each time
+    default = table["default"]
+    assert default["estimate"] == "dd" and set(default["sets"]) == set(table["sets"])
+    for group, g in default["sets"].items():
+        assert g["boards"] == table["sets"][group]["boards"]
+        assert g["same_score_boards"] == g["boards"]
+    assert "The default estimate (`dd`, the score every surface rests on" in markdown(tiny[0])
 
 
 def test_sd_stability_alone_rules_the_sets_asked_for(tmp_path: Path) -> None:
@@ -243,9 +250,13 @@ def test_each_stability_ruling_starts_from_an_empty_solver_cache() -> None:
                                                            precision=0.2),
                             log=lambda message: None)
     assert table["cache_cleared"] is True and table["sets"]["worked"]["rulings"] == 2
-    (first, dropped_first), at_first, (second, dropped), at_second = events
+    (first, dropped_first), at_first, (second, dropped), at_second = events[:4]
     assert first == second == "clear" and dropped_first == 0 and dropped > 0
     assert at_first == at_second == 0
+    # then the default estimate's rulings of the same board, each from an empty cache too
+    rest = events[4:]
+    assert len(rest) == 4 and [e[0] for e in rest[::2]] == ["clear", "clear"]  # type: ignore[index]
+    assert rest[1::2] == [0, 0]
 
 
 def test_the_stability_sets_follow_the_set_and_cases_asked_for() -> None:
