@@ -50,6 +50,13 @@ def test_also_players_is_refused_with_the_double_dummy_estimate(
     assert "use the sd or table estimate" in err
 
 
+def test_an_unknown_estimate_beside_is_refused_naming_also(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    err = refused([P05, "--also", "sd,bogus"], capsys, monkeypatch)
+    assert err == ("revoke-equity rule: --also: unknown estimate 'bogus' (expected sd, dd or "
+                   "table)")
+
+
 def test_also_players_is_refused_without_an_estimate(capsys: pytest.CaptureFixture[str],
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     err = refused([P05, "--no-equity", "--also-players", "club"], capsys, monkeypatch)
