@@ -37,6 +37,8 @@ def test_the_default_is_dd_with_sd_beside_it_and_naming_one_shows_only_what_is_n
     assert estimate_and_also(None, "") == ("dd", ())
     assert estimate_and_also("sd", " table, dd,table") == ("sd", ("table", "dd"))
     assert EstimateOptions(estimate="sd", extra=("sd", "dd", "dd")).beside == ("dd",)
+    with pytest.raises(ValueError, match="unknown estimate 'bogus'"):
+        estimate_and_also(None, "sd,bogus")
     assert EstimateOptions().extra == ()  # the library computes what it is asked for
 
 

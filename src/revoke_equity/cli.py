@@ -29,7 +29,6 @@ from revoke_equity.equity.estimate import (
     add_estimate_arguments,
     class_estimates,
     estimate_and_also,
-    find_estimator,
     max_worlds_given,
 )
 from revoke_equity.errors import CaseError, RevokeEquityError
@@ -288,13 +287,11 @@ def _duplicate_scores() -> frozenset[int]:
 
 
 def _options(args: argparse.Namespace) -> EstimateOptions:
+    try:
+        estimate, also = estimate_and_also(args.estimate, args.also)
+    except ValueError as exc:
+        raise _UsageError(f"--also: {exc}") from None
     _check_also_players(args)
-    estimate, also = estimate_and_also(args.estimate, args.also)
-    for name in also:
-        try:
-            find_estimator(name)
-        except ValueError as exc:
-            raise _UsageError(f"--also: {exc}") from None
     try:
         return EstimateOptions(
             estimate=estimate, players=args.players, worlds=args.worlds,

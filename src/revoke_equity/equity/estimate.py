@@ -69,10 +69,12 @@ def estimate_and_also(estimate: str | None, also: str | None) -> tuple[str, tupl
     """The estimate the score rests on and those shown beside it, from what a surface was asked
     (``None``: not named): neither named, :data:`DEFAULT_ESTIMATE` with :data:`DEFAULT_ALSO`
     beside it; else the estimate named (or the default) with the ``also`` named (``"sd,table"``;
-    empty: none)."""
+    empty: none). A :class:`ValueError` names an unknown one of ``also``."""
     if estimate is None and also is None:
         return DEFAULT_ESTIMATE, DEFAULT_ALSO
     names = tuple(dict.fromkeys(n.strip() for n in (also or "").split(",") if n.strip()))
+    for name in names:
+        find_estimator(name)
     return estimate or DEFAULT_ESTIMATE, names
 
 

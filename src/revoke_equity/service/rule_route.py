@@ -25,7 +25,6 @@ from revoke_equity.equity.estimate import (
     estimate_and_also,
     estimator_names,
     estimators,
-    find_estimator,
 )
 from revoke_equity.errors import CaseError
 from revoke_equity.io import apply_overrides, case_to_dict
@@ -249,12 +248,10 @@ class RuleQuery:
     def options(self) -> EstimateOptions:
         """The estimate options they name (a :class:`ValueError` naming the parameter when they
         do not fit)."""
-        estimate, extra = estimate_and_also(self.estimate, self.also)
-        for name in extra:
-            try:
-                find_estimator(name)
-            except ValueError as exc:
-                raise ValueError(f"also: {exc}") from None
+        try:
+            estimate, extra = estimate_and_also(self.estimate, self.also)
+        except ValueError as exc:
+            raise ValueError(f"also: {exc}") from None
         if not self.probable <= self.likely:
             raise ValueError(f"probable {self.probable:g} is above likely {self.likely:g}: a "
                              "result at all probable needs no more probability than a likely one")
