@@ -291,7 +291,7 @@ def _options(args: argparse.Namespace) -> EstimateOptions:
         estimate, also = estimate_and_also(args.estimate, args.also)
     except ValueError as exc:
         raise _UsageError(f"--also: {exc}") from None
-    _check_also_players(args)
+    _check_also_players(args, estimate, also)
     try:
         return EstimateOptions(
             estimate=estimate, players=args.players, worlds=args.worlds,
@@ -305,14 +305,14 @@ def _options(args: argparse.Namespace) -> EstimateOptions:
         raise _UsageError(str(exc)) from None
 
 
-def _check_also_players(args: argparse.Namespace) -> None:
+def _check_also_players(args: argparse.Namespace, estimate: str, also: tuple[str, ...]) -> None:
     """A :class:`_UsageError` for an unknown class of ``--also-players``, or for classes that
-    cannot move the ruling: without an estimate (``--no-equity``), or with one that models no
-    players (``dd``), every class would give the same ruling."""
+    cannot move the ruling: without an estimate (``--no-equity``), or with ``estimate`` and the
+    ``also`` beside it modelling no players (``dd`` alone), every class would give the same
+    ruling."""
     from revoke_equity.ruling.sensitivity import other_classes, played_estimate
 
     try:
-        estimate, also = estimate_and_also(args.estimate, args.also)
         other_classes(args.also_players, args.players,
                       None if args.no_equity else played_estimate(estimate, also))
     except ValueError as exc:

@@ -46,14 +46,18 @@ def played_estimate(estimate: str, beside: Sequence[str] = ()) -> str:
     return estimate
 
 
+def under_class(options: EstimateOptions, players: str) -> EstimateOptions:
+    """The options a ruling under the class ``players`` is made with: the estimate that models
+    the players (:func:`played_estimate`), no estimates beside, the other options as given."""
+    return replace(options, estimate=played_estimate(options.estimate, options.beside),
+                   extra=(), players=players)
+
+
 def under_other_classes(case: Case, solver: Solver, options: EstimateOptions,
                         classes: tuple[str, ...]) -> list[UnderClass]:
-    """The ruling of ``case`` with each of ``classes`` (the options' own class left out), with
-    the estimate that models them (:func:`played_estimate`), the other options as given and no
-    estimates beside."""
-    played = replace(options, estimate=played_estimate(options.estimate, options.beside),
-                     extra=())
-    return [UnderClass(name, rule(case, solver, options=replace(played, players=name)))
+    """The ruling of ``case`` with each of ``classes`` (the options' own class left out), each
+    with :func:`under_class`."""
+    return [UnderClass(name, rule(case, solver, options=under_class(options, name)))
             for name in classes if name != options.players]
 
 

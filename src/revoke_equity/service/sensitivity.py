@@ -8,11 +8,10 @@ given all the same.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from revoke_equity.equity.estimate import EstimateOptions
-from revoke_equity.ruling.sensitivity import played_estimate, sensitivity_entry
+from revoke_equity.ruling.sensitivity import sensitivity_entry, under_class
 from revoke_equity.service.context import ServiceContext
 
 __all__ = ["under_other_classes"]
@@ -21,16 +20,14 @@ __all__ = ["under_other_classes"]
 async def under_other_classes(service: ServiceContext, case: Any, budget: float,
                               options: EstimateOptions, classes: tuple[str, ...]
                               ) -> list[dict[str, object]]:
-    """The ``sensitivity`` entries of ``case``: per class of ``classes``, its recommendation with
-    the estimate that models the players (:func:`~revoke_equity.ruling.sensitivity.played_estimate`)
+    """The ``sensitivity`` entries of ``case``: per class of ``classes``, ruled with
+    :func:`~revoke_equity.ruling.sensitivity.under_class`, its recommendation
     (:func:`~revoke_equity.ruling.sensitivity.sensitivity_entry`), or ``{"players",
     "unfinished"}`` with the reason when that ruling did not finish or fell back to the
     double-dummy estimate."""
     out: list[dict[str, object]] = []
-    played = replace(options, estimate=played_estimate(options.estimate, options.beside),
-                     extra=())
     for name in classes:
-        status, payload = await service.rule_one(case, budget, replace(played, players=name))
+        status, payload = await service.rule_one(case, budget, under_class(options, name))
         if status != 200:
             out.append({"players": name, "unfinished": str(payload.get("message", status))})
         elif "unfinished" in payload:
