@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import cast
 
 from revoke_equity.equity.estimate import Estimate, EstimateOptions, find_estimator
@@ -301,10 +302,11 @@ class Ruling:
             ]
         return out
 
-    @property
+    @cached_property
     def beside_views(self) -> tuple[Ruling, ...]:
         """This ruling as it would read resting on each estimate shown beside: its options'
-        estimate and its recommendation that estimate's, nothing else changed."""
+        estimate and its recommendation that estimate's, nothing else changed (made once: the
+        JSON, the text report and the auction's effect each read them)."""
         return tuple(replace(self, options=replace(self.options, estimate=r.estimate or ""),
                              recommendation=r, beside=(), auction_effect=None)
                      for r in self.beside)
