@@ -136,25 +136,24 @@ def firmness_lines(ruling: Ruling, *, beside: bool = False) -> list[str]:
                      f"tricks at {100 * near.probability:.1f}% is within one sampling error "
                      f"({100 * near.sampling_error:.1f}%) of the {near.threshold} threshold "
                      f"({100 * near.value:.0f}%): {what} could turn on it.")
-    weights = weight_error_text(ruling)
+    weights = weight_error_text(ruling, f" ({tag})" if beside else "")
     if weights:
-        lines.append(weights.replace("Weights with", f"Weights ({tag}) with", 1) if beside
-                     else weights)
+        lines.append(weights)
     return lines
 
 
-def weight_error_text(ruling: Ruling) -> str | None:
+def weight_error_text(ruling: Ruling, of: str = "") -> str | None:
     """One line for the weights' 95% intervals and the net's range within them: ``Weights with
     the estimate's error (95%): 9 tricks 70% (57-84%), 10 tricks 30% (16-44%); the net is NS +113
-    to +119 within them.``; ``None`` when the weighted score has one component or the estimate no
-    intervals."""
+    to +119 within them.`` (``of`` after "Weights": `` (sd, shown beside)``); ``None`` when the
+    weighted score has one component or the estimate no intervals."""
     error, weighted = ruling.weight_error, ruling.recommendation.weighted
     if error is None or weighted is None:
         return None
     each = ", ".join(f"{c.declarer_tricks} tricks {c.percent}% ({100 * lo:.0f}-{100 * hi:.0f}%)"
                      for c, (lo, hi) in zip(weighted.components, error.intervals, strict=True))
     low, high = error.net_ns
-    return (f"Weights with the estimate's error (95%): {each}; the net is NS {low:+.0f} to "
+    return (f"Weights{of} with the estimate's error (95%): {each}; the net is NS {low:+.0f} to "
             f"{high:+.0f} within them.")
 
 
