@@ -43,13 +43,12 @@ class AuctionEffect:
         """"The auction moved the likely result from 10 to 11 tricks ..." in words."""
         with_it = _tricks(self.likely)
         without = _tricks(self.likely_without, unit=not self.likely or not self.likely_without)
+        result = ("the likely result" if self.beside is None
+                  else f"the likely result of {self.beside} (shown beside)")
         if self.moved:
-            out = f"The auction moved the likely result from {without} to {with_it}"
+            out = f"The auction moved {result} from {without} to {with_it}"
         else:
-            out = f"The auction did not move the likely result ({with_it} with it and without)"
-        if self.beside is not None:
-            out = out.replace("the likely result", f"the likely result of {self.beside} "
-                                                   "(shown beside)", 1)
+            out = f"The auction did not move {result} ({with_it} with it and without)"
         what = "the recommended score" if self.beside is None else "the score it leads to"
         if self.score_ns == self.score_ns_without:
             return out + f"; {what} is NS {self.score_ns:+d} either way."
